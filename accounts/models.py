@@ -1,0 +1,56 @@
+"""People and bots who sit at tables.
+
+The custom user exists from the first migration so that later fields (ratings, clubs) never need
+the painful swap of ``AUTH_USER_MODEL``. Bots are users too: a seat, a result or a rating can
+then point at one kind of row, and a bot is shown as a bot wherever its name appears.
+"""
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class BotLevel(models.TextChoices):
+    RANDOM = "random", _("Random")
+    CASUAL = "casual", _("Casual")
+    EXPERT = "expert", _("Expert")
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        _("display name"),
+        max_length=40,
+        blank=True,
+        help_text=_("The name other players see at the table. Leave empty to use your username."),
+    )
+    preferred_language = models.CharField(
+        _("preferred language"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The language of the site when you are logged in."),
+    )
+    is_bot = models.BooleanField(_("bot"), default=False)
+    bot_level = models.CharField(
+        _("bot level"), max_length=10, choices=BotLevel.choices, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(is_bot=False, bot_level="")
+                | models.Q(is_bot=True) & ~models.Q(bot_level=""),
+                name="bot_has_level_and_only_bots",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """What the table shows: the display name, or the username."""
+        return self.display_name or self.username

@@ -1,0 +1,90 @@
+"""Checks behind /healthz: can we reach the database, the channel layer and the broker?
+
+Each check returns a small dict and never raises, so one dead service cannot hide the others.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+
+HEARTBEAT_KEY = "dominoes:heartbeat"
+TIMEOUT_S = 2.0
+
+
+def _timed(check: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+    start = time.perf_counter()
+    try:
+        extra = check() or {}
+    except Exception as exc:  # a health check reports every failure, whatever its type
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:300]}
+    return {"ok": True, "ms": round((time.perf_counter() - start) * 1000, 1), **extra}
+
+
+def _database() -> dict[str, Any]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return {"vendor": connection.vendor}
+
+
+def _channel_layer() -> None:
+    layer = get_channel_layer()
+
+    async def round_trip() -> None:
+        import asyncio
+
+        channel = await layer.new_channel("healthz.")
+        await layer.send(channel, {"type": "healthz.ping"})
+        message = await asyncio.wait_for(layer.receive(channel), TIMEOUT_S)
+        if message.get("type") != "healthz.ping":
+            raise RuntimeError("the channel layer returned another message")
+
+    async_to_sync(round_trip)()
+
+
+def broker_client() -> redis.Redis:
+    """A plain Redis client for the broker URL (our broker is always Redis, embedded or not)."""
+    url = settings.CELERY_BROKER_URL
+    if url.startswith("redis+socket://"):
+        return redis.Redis(
+            unix_socket_path=url.removeprefix("redis+socket://"),
+            socket_timeout=TIMEOUT_S,
+            socket_connect_timeout=TIMEOUT_S,
+        )
+    return redis.Redis.from_url(url, socket_timeout=TIMEOUT_S, socket_connect_timeout=TIMEOUT_S)
+
+
+def _broker() -> dict[str, Any]:
+    client = broker_client()
+    try:
+        client.ping()
+        beat = client.get(HEARTBEAT_KEY)
+    finally:
+        client.close()
+    age = round(time.time() - float(beat), 1) if beat else None
+    return {"last_heartbeat_s_ago": age}
+
+
+def record_heartbeat() -> None:
+    client = broker_client()
+    try:
+        client.set(HEARTBEAT_KEY, str(time.time()), ex=3600)
+    finally:
+        client.close()
+
+
+def report() -> dict[str, Any]:
+    checks = {
+        "database": _timed(_database),
+        "channel_layer": _timed(_channel_layer),
+        "broker": _timed(_broker),
+    }
+    return {"ok": all(c["ok"] for c in checks.values()), **checks}

@@ -1,0 +1,1 @@
+"""Tables, seats, matches, games and moves (coming with live play)."""

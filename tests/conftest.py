@@ -1,0 +1,30 @@
+"""Fixtures shared by every test: the embedded Redis (when no REDIS_URL is set) and users."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from tests.factories import make_user
+
+
+@pytest.fixture(scope="session", autouse=True)
+def embedded_redis() -> Iterator[None]:
+    """Start the same embedded Redis ``make run`` uses, on this run's own socket."""
+    if not settings.EMBEDDED_REDIS:
+        yield
+        return
+    from config import embedded_redis as server
+
+    socket = Path(settings.EMBEDDED_REDIS_SOCKET)
+    process = server.start(socket, Path(settings.VAR_DIR), persist=False)
+    yield
+    server.stop(process)
+
+
+@pytest.fixture
+def player(db):
+    return make_user("ann", password="a-long-secret-1")

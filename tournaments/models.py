@@ -1,0 +1,1 @@
+"""Brackets, rounds and pairings (coming with tournaments)."""
