@@ -159,3 +159,12 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
     "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
 }
+
+# Live play: pauses that make a table feel natural; BOT_THINK=0 removes them (tests, benches).
+BOT_THINK_SECONDS = (
+    {"random": (0.4, 1.0), "casual": (0.6, 1.6), "expert": (0.8, 2.0)}
+    if env.flag(ENV, "BOT_THINK", default=True)
+    else {}
+)
+NEXT_GAME_PAUSE_SECONDS = env.seconds(ENV, "NEXT_GAME_PAUSE_SECONDS", 6.0)
+AWAY_GRACE_SECONDS = env.seconds(ENV, "AWAY_GRACE_SECONDS", 45.0)

@@ -7,5 +7,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("play/", include("games.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,26 +1,85 @@
-"""WebSocket consumers. Each renders for its own viewer; group messages never carry hands."""
+"""WebSocket consumers. Each renders for its own viewer; group messages never carry hands.
+
+A message on a group says only "this table changed (to version v)". Every consumer then reads
+the state and renders the partials its own viewer may see, and htmx's ws extension swaps them
+in by id. A (re)connecting socket gets the full current state at once.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.template.loader import render_to_string
 
-LOBBY_GROUP = "lobby"
+from .services import notify, presence, queries
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
-    """Live lobby updates. Anyone may listen; the greeting tells the page who the socket is."""
+    """Live lobby: the list of tables is re-rendered whenever a public table changes."""
 
     async def connect(self) -> None:
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(notify.LOBBY_GROUP, self.channel_name)
         await self.accept()
         user = self.scope.get("user")
         name = user.name if user is not None and user.is_authenticated else None
         await self.send_json({"type": "hello", "user": name})
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(notify.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "lobby.changed"})
+        html = await sync_to_async(_render_lobby)()
+        await self.send(text_data=html)
+
+
+def _render_lobby() -> str:
+    return render_to_string("games/lobby.html#tables", {"tables": list(queries.lobby_tables())})
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    """One viewer at one table: a seated player (sees their own hand) or a spectator."""
+
+    table_id: int | None = None
+    last_version: int | None = None
+
+    async def connect(self) -> None:
+        code = self.scope["url_route"]["kwargs"]["code"]
+        table = await sync_to_async(queries.table_by_code)(code)
+        if table is None:
+            await self.close(code=4404)
+            return
+        self.table_id = table.pk
+        self.group = notify.table_group(table.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await sync_to_async(presence.arrived)(table.pk, self.scope.get("user"))
+        await self._push()
+
+    async def disconnect(self, code: int) -> None:
+        if self.table_id is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await sync_to_async(presence.left)(self.table_id, self.scope.get("user"))
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        """A move sent over the socket (ws-send): the same service as an hx-post."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or self.table_id is None:
+            return
+        await sync_to_async(presence.move_from_socket)(self.table_id, user, content)
+        await self._push()
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        version = event.get("version")
+        if version is not None and version == self.last_version:
+            return
+        await self._push()
+
+    async def _push(self) -> None:
+        html, version = await sync_to_async(presence.render_live)(
+            self.table_id, self.scope.get("user")
+        )
+        self.last_version = version
+        await self.send(text_data=html)

@@ -1,1 +1,180 @@
-"""Tables, seats, matches, games and moves (coming with live play)."""
+"""Tables, seats, matches, games and moves.
+
+A Table is where people sit; a Match is one set played there (games until the rule book's match
+end); a Game is one deal played out. The engine's state for the game in progress lives in
+``Game.snapshot`` with a ``version`` that rises with every stored move: the move service locks
+that row and checks the version, so two posts of the same version cannot both apply. ``Move`` is
+the append-only log; a finished table keeps its whole history.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Style(models.TextChoices):
+    CUTTHROAT = "cutthroat", _("Cut-Throat")
+    PARTNER = "partner", _("Partner")
+    BLOCK = "block", _("Block")
+    DRAW = "draw", _("Draw")
+    FRENCH = "french", _("French")
+    DOUBLES = "doubles", _("Doubles")
+
+
+class Direction(models.TextChoices):
+    COUNTERCLOCKWISE = "ccw", _("Counterclockwise")
+    CLOCKWISE = "cw", _("Clockwise")
+
+
+def new_table_code() -> str:
+    """An unguessable id: a private table's link is its only key."""
+    return secrets.token_urlsafe(8)
+
+
+class Table(models.Model):
+    class State(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    code = models.CharField(max_length=16, unique=True, default=new_table_code, editable=False)
+    style = models.CharField(_("style"), max_length=12, choices=Style.choices)
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    direction = models.CharField(
+        _("direction of play"), max_length=3, choices=Direction.choices, default="ccw"
+    )
+    turn_clock = models.PositiveSmallIntegerField(
+        _("turn clock (seconds)"), default=30, help_text=_("0 means no clock.")
+    )
+    is_private = models.BooleanField(_("private"), default=False)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="hosted_tables",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["state", "is_private"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_style_display()} · {self.code}"
+
+    @property
+    def current_match(self) -> Match | None:
+        return self.matches.order_by("-number").first()
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="seats",
+    )  # fmt: skip
+    connections = models.PositiveSmallIntegerField(default=0)
+    away_since = models.DateTimeField(null=True, blank=True)
+    stand_in = models.BooleanField(
+        default=False, help_text=_("A bot plays for this player until they return.")
+    )
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} seat {self.index}"
+
+
+class Match(models.Model):
+    """One set at a table; tournaments will point a pairing at one of these."""
+
+    class State(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        OVER = "over", _("Over")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField(default=1)
+    seed = models.BigIntegerField()
+    players = models.JSONField(default=list, help_text=_("Seat to player, as at the start."))
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
+    result = models.CharField(max_length=12, blank=True)
+    winner_party = models.PositiveSmallIntegerField(null=True, blank=True)
+    totals = models.JSONField(default=list)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_match_number_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · set {self.number}"
+
+
+class Game(models.Model):
+    class State(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        OVER = "over", _("Over")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    snapshot = models.JSONField(help_text=_("Engine state; holds hidden tiles, never sent out."))
+    deal = models.JSONField(default=dict)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
+    turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_number_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · game {self.number}"
+
+
+class Move(models.Model):
+    class Kind(models.TextChoices):
+        PLAY = "play", _("Play")
+        PASS = "pass", _("Pass")
+        DRAW = "draw", _("Draw")
+
+    class Reason(models.TextChoices):
+        PLAYER = "", _("Player")
+        FORCED = "forced", _("Forced")
+        BOT = "bot", _("Bot")
+        CLOCK = "clock", _("Clock ran out")
+        STAND_IN = "stand-in", _("Bot standing in")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    tile = models.CharField(max_length=3, blank=True)
+    on = models.CharField(max_length=3, blank=True)
+    reason = models.CharField(max_length=8, choices=Reason.choices, blank=True)
+    detail = models.JSONField(default=dict, blank=True, help_text=_("Public facts: ends, fines."))
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}: seat {self.seat} {self.kind} {self.tile}"

@@ -18,3 +18,17 @@ def make_bot(username: str = "bot", level: str = BotLevel.CASUAL, **fields: Any)
     bot.set_unusable_password()
     bot.save()
     return bot
+
+
+def make_table(host: User | None = None, style: str = "cutthroat", seats: int = 4, **kwargs: Any):
+    """A table with the host in seat 0 and bots (casual) in every other seat unless told."""
+    from games.services import seating
+
+    bots = kwargs.pop("bots", [None] + ["casual"] * (seats - 1))
+    return seating.create_table(host, style, seats, kwargs.pop("options", {}), bots=bots, **kwargs)
+
+
+def start_table(table, seed: int = 1):
+    from games.services import play
+
+    return play.start_match(table, seed=seed)

@@ -15,3 +15,11 @@ from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
+BOT_THINK_SECONDS = {}
+NEXT_GAME_PAUSE_SECONDS = 0
+# A queue of this run's own, so tasks never mix with another run's on a shared Redis.
+CELERY_TASK_DEFAULT_QUEUE = f"test-{os.getpid()}-{os.path.basename(VAR_DIR)}"  # noqa: F405
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    # A file, not shared-cache memory: concurrent transactions then wait for the write lock as
+    # in production instead of failing with "table is locked".
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}  # noqa: F405

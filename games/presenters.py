@@ -1,0 +1,302 @@
+"""View models for the table page: what one viewer sees, shaped for the templates.
+
+Everything a template shows of a game comes from the engine's ``view_for(viewer)``, which holds
+only what that viewer may see; this module arranges it (seats around the felt from the viewer's
+side, the board as snake rows or a cross, the hand with its playable tiles) and adds names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .models import Game, Move, Table
+from .services import queries
+from .services.play import load
+from .styles import STYLES
+
+SNAKE_ROW = 8
+ARM_NAMES = ("left", "right", "up", "down")
+# Where seats sit around the felt, by offset from the viewer, for each seat count.
+POSITIONS = {
+    "ccw": {2: ["bottom", "top"], 3: ["bottom", "right", "left"],
+            4: ["bottom", "right", "top", "left"]},
+    "cw": {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
+           4: ["bottom", "left", "top", "right"]},
+}  # fmt: skip
+
+
+@dataclass
+class TileView:
+    """One tile drawn on the board: faces in drawing order and its orientation."""
+
+    name: str
+    faces: tuple[int, int]
+    vertical: bool = False
+    last: bool = False
+    pose: bool = False
+    branches: list[list[TileView]] = field(default_factory=list)
+
+
+def face_tile(name: str, vertical: bool = False) -> TileView:
+    high, low = (int(x) for x in name.split("-"))
+    return TileView(name, (high, low), vertical)
+
+
+def table_context(table: Table, user) -> dict[str, Any]:
+    user = user if user is not None else AnonymousUser()
+    seats = list(table.seats.select_related("player").order_by("index"))
+    viewer = queries.seat_of(table, user)
+    game = queries.current_game(table)
+    context: dict[str, Any] = {
+        "table": table,
+        "user": user,
+        "style_info": STYLES[table.style],
+        "viewer": viewer,
+        "seats": seats,
+        "is_host": user.is_authenticated and user.pk == table.host_id,
+        "version": None,
+        "game": None,
+    }
+    if game is None:
+        return context
+    state = load(game)
+    view = state.view_for(viewer)
+    context.update(_game_context(table, game, view, seats, viewer))
+    return context
+
+
+def _game_context(table: Table, game: Game, view: dict, seats, viewer: int | None) -> dict:
+    n = table.seat_count
+    anchor = viewer if viewer is not None else 0
+    last = view.get("last_move") or {}
+    last_tile = last.get("tile") if last.get("kind") == "play" else None
+    parties = view["parties"]
+    party_of = {s: i for i, members in enumerate(parties) for s in members}
+    around = []
+    for offset in range(n):
+        index = (anchor + offset) % n
+        seat = seats[index]
+        around.append({
+            "index": index,
+            "position": POSITIONS[table.direction][n][offset],
+            "name": seat.player.name if seat.player else _("Empty seat"),
+            "is_bot": bool(seat.player and seat.player.is_bot),
+            "stand_in": seat.stand_in,
+            "away": seat.away_since is not None and not (seat.player and seat.player.is_bot),
+            "tiles": view["hand_sizes"][index],
+            "passed": view["passed"][index],
+            "turn": view["turn"] == index,
+            "me": index == viewer,
+            "party": party_of.get(index),
+            "total": view["totals"][party_of[index]],
+        })  # fmt: skip
+    deadline = game.turn_deadline
+    return {
+        "game": game,
+        "view": view,
+        "version": game.version,
+        "around": around,
+        "by_position": {seat["position"]: seat for seat in around},
+        "board": board_rows(view["board"], last_tile),
+        "hand": hand_buttons(view),
+        "scores": _scores(view, seats),
+        "log": _log(game, viewer, [s.player.name if s.player else "?" for s in seats]),
+        "banners": _banners(view, seats),
+        "reveal": _reveal(view, seats) if view.get("over") else None,
+        "seconds_left": max(0, int((deadline - timezone.now()).total_seconds()))
+        if deadline
+        else None,
+        "deadline": deadline,
+        "turn_name": seats[view["turn"]].player.name if view.get("turn") is not None else None,
+    }
+
+
+def board_rows(board: dict, last: str | None) -> dict:
+    """Line boards become snake rows; the cross and spinners become arms around the pose."""
+    if board.get("pose") is None:
+        return {"kind": "empty"}
+    if board["kind"] == "line":
+        tiles = []
+        for item in board["chain"]:
+            double = item["left"] == item["right"]
+            tiles.append(TileView(item["tile"], (item["left"], item["right"]), double,
+                                  item["tile"] == last, item["pose"]))  # fmt: skip
+        rows = [tiles[i : i + SNAKE_ROW] for i in range(0, len(tiles), SNAKE_ROW)]
+        span = max(_units(row) for row in rows) + 1
+        return {
+            "kind": "line",
+            "span": max(span, 9),
+            "rows": [{"tiles": r, "rev": i % 2 == 1} for i, r in enumerate(rows)],
+        }
+    arms = _arms(board["tiles"], last)
+    span = _units(arms["arms"].get("left", [])) + _units(arms["arms"].get("right", [])) + 2
+    return {"kind": "cross", "span": max(span, 9), **arms}
+
+
+def _units(tiles: list[TileView]) -> int:
+    """Width in half-tiles: the board scales its tiles so the widest row fits the felt."""
+    width = 0
+    for tile in tiles:
+        width += 1 if tile.vertical else 2
+        width += sum(_units(branch) for branch in tile.branches)
+    return width
+
+
+def _arms(tiles: list[dict], last: str | None) -> dict:
+    """Arms of the pose in the order sides were taken; a spinner's extra sides become branches."""
+    children: dict[str | None, list[dict]] = {}
+    for item in tiles:
+        children.setdefault(item["parent"], []).append(item)
+    pose = tiles[0]
+
+    def chain(start: dict, vertical_line: bool) -> list[TileView]:
+        out: list[TileView] = []
+        node: dict | None = start
+        while node is not None:
+            high, low = (int(x) for x in node["tile"].split("-"))
+            shows = node["shows"]
+            double = high == low
+            near = high + low - shows if not double else high
+            view = TileView(node["tile"], (near, shows), vertical_line != double,
+                            node["tile"] == last)  # fmt: skip
+            kids = children.get(node["tile"], [])
+            for extra in kids[1:]:
+                view.branches.append(chain(extra, not vertical_line))
+            out.append(view)
+            node = kids[0] if kids else None
+        return out
+
+    arms = {}
+    for position, kid in zip(ARM_NAMES, children.get(pose["tile"], []), strict=False):
+        arms[position] = chain(kid, position in ("up", "down"))
+    high = int(pose["tile"].split("-")[0])
+    centre = TileView(pose["tile"], (high, high), True, pose["tile"] == last, True)
+    return {"centre": centre, "arms": arms}
+
+
+def hand_buttons(view: dict) -> list[dict]:
+    """Each tile in the viewer's hand with the ways it may be played now."""
+    if view.get("hand") is None:
+        return []
+    plays: dict[str, list[dict]] = {}
+    for move in view["legal"]:
+        if move["kind"] == "play":
+            plays.setdefault(move["tile"], []).append(move)
+    out = []
+    for name in view["hand"]:
+        options = plays.get(name, [])
+        labels = []
+        for option in options:
+            if option["on"] is None:
+                label = _("Pose %(tile)s") % {"tile": name}
+            else:
+                label = _("Play %(tile)s on %(on)s") % {"tile": name, "on": option["on"]}
+                if len(options) > 1:
+                    label += " " + _("(the %(n)s end)") % {"n": option["number"]}
+            labels.append({**option, "label": label})
+        out.append({"tile": face_tile(name), "options": labels})
+    return out
+
+
+def _scores(view: dict, seats) -> list[dict]:
+    rows = []
+    for index, members in enumerate(view["parties"]):
+        names = " & ".join(seats[s].player.name for s in members if seats[s].player)
+        rows.append({"party": index, "names": names, "total": view["totals"][index]})
+    return rows
+
+
+def _log(game: Game, viewer: int | None, names: list[str]) -> list[str]:
+    """The last moves in words; a draw names its tile only to the seat that drew it."""
+    moves = Move.objects.filter(game=game).order_by("-seq")[:12]
+    lines = []
+    for move in reversed(list(moves)):
+        who = names[move.seat]
+        if move.kind == Move.Kind.PLAY:
+            text = (
+                _("%(who)s played %(tile)s on %(on)s") if move.on else _("%(who)s posed %(tile)s")
+            ) % {"who": who, "tile": move.tile, "on": move.on}
+        elif move.kind == Move.Kind.DRAW:
+            shown = move.tile if viewer == move.seat else None
+            text = (
+                _("%(who)s drew %(tile)s") % {"who": who, "tile": shown}
+                if shown
+                else _("%(who)s drew a tile") % {"who": who}
+            )
+        else:
+            ends = (move.detail or {}).get("ends") or []
+            text = (
+                _("%(who)s passed on %(ends)s") % {"who": who, "ends": and_list(ends)}
+                if ends
+                else _("%(who)s passed") % {"who": who}
+            )
+        if move.reason == Move.Reason.CLOCK:
+            text += " " + _("(clock ran out)")
+        elif move.reason == Move.Reason.STAND_IN:
+            text += " " + _("(bot standing in)")
+        for fine in (move.detail or {}).get("fines", []):
+            text += " · " + _("%(who)s fined %(p)s") % {"who": names[fine[0]], "p": fine[1]}
+        lines.append(text)
+    return lines
+
+
+def _banners(view: dict, seats) -> list[str]:
+    out = []
+    result = view.get("result")
+    if result:
+        if result["end"] == "domino":
+            out.append(_("Domino!"))
+        else:
+            out.append(_("Blocked."))
+        if result["winner"] is None:
+            out.append(_("No winner: nobody scores this game."))
+        else:
+            members = view["parties"][result["winner"]]
+            names = " & ".join(seats[s].player.name for s in members)
+            out.append(
+                ngettext("%(names)s wins the game.", "%(names)s win the game.", len(members))
+                % {"names": names}
+            )
+        if result.get("key_card"):
+            out.append(_("Key card! Worth two."))
+    match = view["match"]
+    if match["over"]:
+        labels = {"six-love": _("Six love!"), "bruck": _("Bruck: the set is broken, no winner."),
+                  "six": _("Six!"), "target": _("Target reached.")}  # fmt: skip
+        out.append(labels.get(match["result"], ""))
+        if match["winner"] is not None:
+            members = view["parties"][match["winner"]]
+            names = " & ".join(seats[s].player.name for s in members)
+            out.append(
+                ngettext("%(names)s wins the set.", "%(names)s win the set.", len(members))
+                % {"names": names}
+            )
+    elif view.get("stake") == 2 and not view.get("over"):
+        out.append(_("This game is worth two: the last one was a draw."))
+    return [b for b in out if b]
+
+
+def _reveal(view: dict, seats) -> list[dict]:
+    result = view["result"]
+    rows = []
+    for index, hand in enumerate(view["hands"]):
+        rows.append({
+            "name": seats[index].player.name,
+            "tiles": [face_tile(t) for t in hand],
+            "count": result["counts"][index],
+        })  # fmt: skip
+    return rows
+
+
+def and_list(items) -> str:
+    """ "4, 2 and 1": how a table says the ends someone passed on."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(head)s and %(last)s") % {"head": ", ".join(words[:-1]), "last": words[-1]}

@@ -1,0 +1,1 @@
+"""Domain operations on tables and games. Views, consumers and tasks call these and nothing else."""

@@ -1,0 +1,217 @@
+"""The one way a move enters a game, whether it came from hx-post, a socket, a bot or the clock.
+
+``submit`` locks the game row, checks the version the sender saw, applies the move through the
+engine, applies any forced passes and draws that follow, stores the moves and the new snapshot,
+and, once committed, tells the table's group and queues what happens next (a bot's turn, a turn
+clock, the next game). A stale or repeated move changes nothing and reports the current version.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine import IllegalMove
+from games.engine.tiles import tiles_of
+
+from ..models import Game, Match, Move, Seat, Table
+from . import notify, scheduling
+from .errors import TableError
+
+
+@dataclass
+class Outcome:
+    applied: bool
+    version: int
+    message: str = ""
+    events: list = field(default_factory=list)
+
+
+def validate_options(style: str, seats: int, options: dict) -> dict:
+    """Ask the engine whether this style, seat count and options make a match."""
+    try:
+        engine.new_match(style, seats, options, seed=0)
+    except ValueError as error:
+        raise TableError(str(error)) from None
+    return options
+
+
+def load(game: Game) -> engine.Match:
+    return engine.Match.from_snapshot(game.snapshot)
+
+
+def start_match(table: Table, seed: int | None = None) -> Match:
+    """Start a set at a full table; tournaments call this directly, without the lobby."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        seats = list(table.seats.select_related("player").order_by("index"))
+        if any(seat.player is None for seat in seats):
+            raise TableError(_("Every seat must be filled before the game starts."))
+        previous = table.matches.order_by("-number").first()
+        if previous is not None and previous.state == Match.State.PLAYING:
+            raise TableError(_("A set is already being played at this table."))
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
+        state = engine.new_match(table.style, table.seat_count, table.options, seed=seed)
+        match = Match.objects.create(
+            table=table,
+            number=(previous.number + 1) if previous else 1,
+            seed=seed,
+            players=[{"id": s.player_id, "name": s.player.name, "bot": s.player.is_bot}
+                     for s in seats],
+            totals=list(state.totals),
+        )  # fmt: skip
+        table.state = Table.State.PLAYING
+        table.save(update_fields=["state", "updated_at"])
+        _begin_game(match, state)
+    notify.table_changed(table)
+    return match
+
+
+def _begin_game(match: Match, state: engine.Match) -> Game:
+    engine_game = state.start_game()
+    stored: list = []
+    _forced_moves(state, stored)
+    game = Game(match=match, number=engine_game.index + 1, snapshot={}, deal=deal_of(engine_game))
+    _settle(game, match, state, stored)
+    return game
+
+
+def deal_of(game: engine.Game) -> dict:
+    """The deal as the record stores it: hands, boneyard in draw order, and who posed."""
+    return {
+        "hands": [[str(t) for t in tiles_of(mask)] for mask in game.dealt],
+        "boneyard": [str(engine.TILES[t]) for t in game.boneyard],
+        "first": game.first,
+    }
+
+
+def start_next_game(match_id: int, after_game: int) -> bool:
+    """Deal the next game of a set after the pause; a repeated or late call does nothing."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
+        last = match.games.order_by("-number").first()
+        if match.state != Match.State.PLAYING or last is None or last.number != after_game:
+            return False
+        if last.state != Game.State.OVER:
+            return False
+        state = load(last)
+        _begin_game(match, state)
+    notify.table_changed(match.table, lobby=False)
+    return True
+
+
+def submit(game_id: int, seat: int, version: int, action: dict, *, reason: str = "") -> Outcome:
+    """Apply ``action`` ({"kind", "tile", "on"}) for ``seat`` if ``version`` is still current.
+
+    The caller has already checked that whoever acts may act for ``seat``.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("match__table").get(pk=game_id)
+        if game.state != Game.State.PLAYING or game.version != version:
+            return Outcome(False, game.version, _("The table has moved on; here is where it is."))
+        if game.turn != seat:
+            return Outcome(False, game.version, _("It is not your turn."))
+        state = load(game)
+        stored: list = []
+        try:
+            move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
+            events = _apply(state, move, reason, stored)
+        except (IllegalMove, KeyError) as error:
+            return Outcome(False, game.version, str(error))
+        events += _forced_moves(state, stored)
+        _settle(game, game.match, state, stored)
+    return Outcome(True, game.version, events=events)
+
+
+def _apply(state: engine.Match, move: engine.Move, reason: str, stored: list) -> list:
+    """Apply one move and note it, with the public facts the log shows (ends passed on, fines)."""
+    events = state.game.apply(move)
+    detail: dict = {}
+    for event in events:
+        if event.kind == "passed":
+            detail["ends"] = list(event.ends)
+        elif event.kind == "penalty":
+            detail.setdefault("fines", []).append([event.seat, event.points])
+    stored.append((state.game.log[-1], reason, detail))
+    return events
+
+
+def _forced_moves(state: engine.Match, stored: list) -> list:
+    """Apply passes and draws that are the only legal move, as the table would by itself."""
+    events: list = []
+    game = state.game
+    while not game.over:
+        legal = game.legal_moves()
+        if len(legal) != 1 or legal[0].kind == "play":
+            break
+        events += _apply(state, legal[0], Move.Reason.FORCED, stored)
+    return events
+
+
+def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None:
+    """Store moves, snapshot, turn and results; queue what follows once committed."""
+    table = match.table
+    base = game.version
+    game.snapshot = state.snapshot()
+    game.version = base + len(stored)
+    engine_game = state.game
+    game.turn = engine_game.turn
+    game.turn_deadline = None
+    if engine_game.over:
+        game.state = Game.State.OVER
+        game.result = engine_game.result.to_dict()
+        game.finished_at = timezone.now()
+    elif table.turn_clock and not _seat_is_bot(table, game.turn):
+        game.turn_deadline = timezone.now() + timedelta(seconds=table.turn_clock)
+    game.save()
+    Move.objects.bulk_create(
+        Move(game=game, seq=base + i + 1, seat=m.seat, kind=m.kind,
+             tile=str(m.tile) if m.tile is not None else "",
+             on=str(m.on) if m.on is not None else "", reason=reason, detail=detail)
+        for i, (m, reason, detail) in enumerate(stored)
+    )  # fmt: skip
+    match.totals = list(state.totals)
+    if state.over:
+        match.state = Match.State.OVER
+        match.result = state.result or ""
+        match.winner_party = state.winner
+        match.finished_at = timezone.now()
+        table.state = Table.State.FINISHED
+        table.save(update_fields=["state", "updated_at"])
+    match.save()
+    notify.table_changed(table, game.version, lobby=state.over)
+    scheduling.after_change(game, table)
+
+
+def _seat_is_bot(table: Table, seat: int | None) -> bool:
+    if seat is None:
+        return False
+    row = Seat.objects.select_related("player").get(table=table, index=seat)
+    return row.player is not None and (row.player.is_bot or row.stand_in)
+
+
+def submit_for_user(table: Table, user, data) -> Outcome:
+    """A person's move from a form post or a socket message: find their seat, then submit."""
+    from .queries import current_game, seat_of
+
+    game = current_game(table)
+    if game is None or game.state != Game.State.PLAYING:
+        return Outcome(False, game.version if game else 0, _("No game is being played now."))
+    seat = seat_of(table, user)
+    if seat is None:
+        return Outcome(False, game.version, _("You are not playing at this table."))
+    try:
+        version = int(data.get("version", ""))
+    except (TypeError, ValueError):
+        return Outcome(False, game.version, _("That move did not say which turn it was for."))
+    kind = data.get("kind") or "play"
+    if kind not in ("play", "pass", "draw"):
+        return Outcome(False, game.version, _("That is not a move."))
+    action = {"kind": kind, "tile": data.get("tile") or None, "on": data.get("on") or None}
+    return submit(game.pk, seat, version, action)

@@ -1,0 +1,41 @@
+"""What happens after a change: the next game after a pause, a bot's turn, a turn clock.
+
+Every task is queued on commit with the game's id and version; a task that arrives late (the
+version moved on) does nothing, so a repeated or stale task is always harmless.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.conf import settings
+
+from ..models import Game, Match, Seat, Table
+
+
+def think_delay(level: str) -> float:
+    """A natural pause before a bot plays; none at all when BOT_THINK is off (tests, benches)."""
+    low, high = settings.BOT_THINK_SECONDS.get(level, (0.0, 0.0))
+    return random.uniform(low, high) if high else 0.0
+
+
+def after_change(game: Game, table: Table) -> None:
+    from .. import tasks
+
+    if game.state == Game.State.OVER:
+        match = game.match
+        if match.state == Match.State.PLAYING:
+            tasks.next_game.apply_async_on_commit(
+                (match.pk, game.number), countdown=settings.NEXT_GAME_PAUSE_SECONDS
+            )
+        return
+    seat = Seat.objects.select_related("player").get(table=table, index=game.turn)
+    player = seat.player
+    if player is not None and player.is_bot:
+        delay = think_delay(player.bot_level)
+        tasks.bot_turn.apply_async_on_commit((game.pk, game.version), countdown=delay)
+    elif seat.stand_in:
+        delay = think_delay("casual")
+        tasks.stand_in.apply_async_on_commit((game.pk, game.version), countdown=delay)
+    elif game.turn_deadline is not None:
+        tasks.turn_clock.apply_async_on_commit((game.pk, game.version), eta=game.turn_deadline)

@@ -1,0 +1,93 @@
+"""End-to-end fixtures: the whole site (daphne, worker, beat, Redis) and a real Chromium.
+
+The site runs through ``python -m config.serve`` exactly as ``make run`` starts it, on a private
+var/ directory. Chromium is Debian's package driven by Playwright (Playwright's own browser
+download is not available here); without it these tests are skipped, and .ci/run installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-results"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_healthy(url: str, runner: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if runner.poll() is not None:
+            raise RuntimeError("the site exited while starting")
+        try:
+            with urllib.request.urlopen(url + "healthz", timeout=3) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("the site did not become healthy")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Iterator[str]:
+    """Base URL of a fresh site on the embedded defaults, with bots that do not pause."""
+    var = tmp_path_factory.mktemp("e2e-var")
+    port = _free_port()
+    env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+    env.update({
+        "DJANGO_SETTINGS_MODULE": "config.settings", "DOMINOES_VAR_DIR": str(var),
+        "STATIC_MANIFEST": "0", "PORT": str(port), "BOT_THINK": "0",
+        "NEXT_GAME_PAUSE_SECONDS": "120", "CELERY_CONCURRENCY": "2",
+    })  # fmt: skip
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
+                   env=env, check=True)  # fmt: skip
+    log = (var / "site.log").open("wb")
+    runner = subprocess.Popen([sys.executable, "-m", "config.serve"], cwd=ROOT, env=env,
+                              stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_healthy(base, runner)
+        yield base
+    finally:
+        runner.send_signal(signal.SIGINT)
+        try:
+            runner.wait(30)
+        except subprocess.TimeoutExpired:
+            runner.kill()
+        log.close()
+        ARTIFACTS.mkdir(exist_ok=True)
+        shutil.copy(var / "site.log", ARTIFACTS / "e2e-site.log")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

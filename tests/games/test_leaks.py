@@ -1,0 +1,88 @@
+"""No viewer ever receives a tile it may not see: not in pages, partials or socket frames.
+
+Whole games of every style are played through the services; after every move the table is
+rendered for each seat and for a spectator, and every tile hidden from that viewer (other
+hands, the boneyard) is looked for in what they would receive.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from games.services import autoplay, play
+from games.services.presence import render_live
+from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
+from tests.games.helpers import current
+
+pytestmark = pytest.mark.django_db
+
+TILE = re.compile(r"(?<![\d-])([0-6]-[0-6])(?![\d-])")
+STYLES = [
+    ("cutthroat", 4, {}),
+    ("partner", 4, {}),
+    ("block", 4, {"teams": True}),
+    ("draw", 2, {}),
+    ("french", 4, {}),
+    ("doubles", 3, {}),
+]
+
+
+def hidden_from(game: Game, viewer: int | None) -> set[str]:
+    """Tiles the viewer may not see now: other seats' hands and the undrawn boneyard."""
+    state = play.load(game).game
+    undrawn = {str(t) for t in state.boneyard[state.drawn :]}
+    if state.over:
+        return undrawn
+    hidden = set()
+    for seat in range(state.seats):
+        if seat != viewer:
+            hidden |= {str(t) for t in state.hand(seat)}
+    return hidden | undrawn
+
+
+def leaked(html: str, hidden: set[str]) -> set[str]:
+    return {t for t in TILE.findall(html) if t in hidden}
+
+
+@pytest.mark.parametrize(("style", "seats", "options"), STYLES, ids=[s[0] for s in STYLES])
+def test_no_page_or_partial_shows_a_viewer_a_hidden_tile(style, seats, options):
+    players = [make_user(f"p{i}", password=DEFAULT_PASSWORD) for i in range(seats)]
+    table = make_table(players[0], style=style, seats=seats, options=options, bots=[None] * seats)
+    from games.services import seating
+
+    for user in players[1:]:
+        seating.join(table, user)
+    match = start_table(table, seed=21)
+    clients = []
+    for user in players:
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(user)
+        clients.append(client)
+    spectator = Client(HTTP_HOST="localhost")
+    url = f"/play/t/{table.code}/"
+    for _ in range(200):
+        game = current(match)
+        if game.state == Game.State.OVER:
+            break
+        for seat, user in enumerate(players):
+            hidden = hidden_from(game, seat)
+            assert not leaked(clients[seat].get(url).text, hidden), (seat, game.version)
+            assert not leaked(render_live(table.pk, user)[0], hidden)
+        hidden = hidden_from(game, None)
+        assert not leaked(spectator.get(url).text, hidden)
+        assert not leaked(render_live(table.pk, None)[0], hidden)
+        autoplay.play_for_seat(game.pk, game.version, reason="bot")
+    assert current(match).state == Game.State.OVER
+
+
+def test_the_leak_detector_itself_finds_a_hand_shown_to_the_wrong_seat():
+    owner = make_user("owner")
+    table = make_table(owner)
+    game = current(start_table(table, seed=3))
+    html = render_live(table.pk, owner)[0]
+    assert leaked(html, hidden_from(game, 1)), "seat 0's page must show seat 0's own tiles"
+    assert not leaked(html, hidden_from(game, 0))
