@@ -138,3 +138,14 @@ def seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be more than 0 seconds")
     return value
+
+
+NATURAL_THINK = {"random": (0.4, 1.0), "casual": (0.6, 1.6), "expert": (0.8, 2.0)}
+
+
+def think_times(env: Mapping[str, str]) -> dict[str, tuple[float, float]]:
+    """Bot pauses per level: natural by default, none with BOT_THINK=0, or a fixed BOT_DELAY."""
+    if "BOT_DELAY" in env:
+        delay = seconds(env, "BOT_DELAY", 1.0)
+        return {level: (delay, delay) for level in NATURAL_THINK}
+    return dict(NATURAL_THINK) if flag(env, "BOT_THINK", default=True) else {}

@@ -161,10 +161,6 @@ LOGGING = {
 }
 
 # Live play: pauses that make a table feel natural; BOT_THINK=0 removes them (tests, benches).
-BOT_THINK_SECONDS = (
-    {"random": (0.4, 1.0), "casual": (0.6, 1.6), "expert": (0.8, 2.0)}
-    if env.flag(ENV, "BOT_THINK", default=True)
-    else {}
-)
+BOT_THINK_SECONDS = env.think_times(ENV)
 NEXT_GAME_PAUSE_SECONDS = env.seconds(ENV, "NEXT_GAME_PAUSE_SECONDS", 6.0)
 AWAY_GRACE_SECONDS = env.seconds(ENV, "AWAY_GRACE_SECONDS", 45.0)

@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
 
-from .services import notify, presence, queries
+from .services import notify, presence, queries, rendering
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -42,7 +42,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     """One viewer at one table: a seated player (sees their own hand) or a spectator."""
 
     table_id: int | None = None
-    last_version: int | None = None
+    viewer: tuple | None = None
+    shown: tuple | None = None
 
     async def connect(self) -> None:
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -72,14 +73,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._push()
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        version = event.get("version")
-        if version is not None and version == self.last_version:
-            return
-        await self._push()
+        """Re-render for this viewer; straight from the process's cache when possible."""
+        game, version = event.get("game"), event.get("version")
+        hint = None
+        if game is not None and version is not None and self.viewer is not None:
+            hint = (self.table_id, game, version, self.viewer)
+            if hint == self.shown:
+                return
+            html = rendering.cached_live(*hint)
+            if html is not None:
+                self.shown = hint
+                await self.send(text_data=html)
+                return
+        await self._push(hint)
 
-    async def _push(self) -> None:
-        html, version = await sync_to_async(presence.render_live)(
-            self.table_id, self.scope.get("user")
+    async def _push(self, hint: tuple | None = None) -> None:
+        html, key = await sync_to_async(rendering.render_live)(
+            self.table_id, self.scope.get("user"), hint
         )
-        self.last_version = version
+        if key is not None:
+            self.viewer = key[3]
+        if key is not None and key == self.shown:
+            return
+        self.shown = key
         await self.send(text_data=html)

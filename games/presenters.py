@@ -8,16 +8,18 @@ side, the board as snake rows or a cross, the hand with its playable tiles) and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .models import Game, Move, Table
-from .services import queries
-from .services.play import load
+from .services import queries, rendering
 from .styles import STYLES
 
 SNAKE_ROW = 8
@@ -42,17 +44,38 @@ class TileView:
     pose: bool = False
     branches: list[list[TileView]] = field(default_factory=list)
 
+    @property
+    def html(self) -> str:
+        """The tile's markup, built here rather than by a template include: a board has up to
+        28 of them and this is on every push to every socket."""
+        near, far = self.faces
+        return tile_html(self.name, near, far, self.vertical, self.last, get_language())
+
+
+@lru_cache(maxsize=4096)
+def tile_html(name: str, near: int, far: int, vertical: bool, last: bool, language: str) -> str:
+    """Cached per language too, since the label of the last move is translated."""
+    label = f"{name} ({_('last move')})" if last else name
+    classes = ("tile v" if vertical else "tile h") + (" last" if last else "")
+    return mark_safe(  # digits and our own escaped words only
+        f'<span class="{classes}" role="img" aria-label="{escape(label)}">'
+        f'<b class="f{near}"></b><b class="f{far}"></b></span>'
+    )
+
 
 def face_tile(name: str, vertical: bool = False) -> TileView:
     high, low = (int(x) for x in name.split("-"))
     return TileView(name, (high, low), vertical)
 
 
-def table_context(table: Table, user) -> dict[str, Any]:
+def table_context(table: Table, user, seats: list | None = None, game: Game | None = None) -> dict:
+    """Everything the table page shows ``user``; pass seats and game if already loaded."""
     user = user if user is not None else AnonymousUser()
-    seats = list(table.seats.select_related("player").order_by("index"))
-    viewer = queries.seat_of(table, user)
-    game = queries.current_game(table)
+    if seats is None:
+        seats = list(table.seats.select_related("player").order_by("index"))
+    viewer = viewer_seat(seats, user)
+    if game is None:
+        game = queries.current_game(table)
     context: dict[str, Any] = {
         "table": table,
         "user": user,
@@ -65,10 +88,16 @@ def table_context(table: Table, user) -> dict[str, Any]:
     }
     if game is None:
         return context
-    state = load(game)
-    view = state.view_for(viewer)
+    view = rendering.engine_state(game).view_for(viewer)
     context.update(_game_context(table, game, view, seats, viewer))
+    context["board_html"] = rendering.board_html(game, context)
     return context
+
+
+def viewer_seat(seats: list, user) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat.index for seat in seats if seat.player_id == user.pk), None)
 
 
 def _game_context(table: Table, game: Game, view: dict, seats, viewer: int | None) -> dict:
@@ -214,9 +243,8 @@ def _scores(view: dict, seats) -> list[dict]:
 
 def _log(game: Game, viewer: int | None, names: list[str]) -> list[str]:
     """The last moves in words; a draw names its tile only to the seat that drew it."""
-    moves = Move.objects.filter(game=game).order_by("-seq")[:12]
     lines = []
-    for move in reversed(list(moves)):
+    for move in rendering.recent_moves(game):
         who = names[move.seat]
         if move.kind == Move.Kind.PLAY:
             text = (

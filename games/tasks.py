@@ -1,8 +1,14 @@
 """Celery tasks: ids in, one service call, nothing else."""
 
 from celery import shared_task
+from celery.signals import worker_process_init
 
-from .services import autoplay, play, presence
+from .services import autoplay, notify, play, presence
+
+
+@worker_process_init.connect
+def _worker_sends_through_one_loop(**kwargs) -> None:
+    notify.use_background_loop()
 
 
 @shared_task(ignore_result=True)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .forms import CreateTableForm
 from .models import Table
 from .presenters import table_context
-from .services import play, queries, seating
+from .services import play, queries, rendering, seating
 from .services.errors import TableError
 
 
@@ -149,4 +149,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     outcome = play.submit_for_user(table_obj, request.user, request.POST)
     if outcome.message and not outcome.applied:
         messages.warning(request, outcome.message)
-    return _answer(request, table_obj)
+        return _answer(request, table_obj)
+    if request.htmx:  # the same render the socket push for this seat will reuse
+        return HttpResponse(rendering.render_live(table_obj.pk, request.user)[0])
+    return redirect("table", code=table_obj.code)

@@ -28,3 +28,13 @@ def embedded_redis() -> Iterator[None]:
 @pytest.fixture
 def player(db):
     return make_user("ann", password="a-long-secret-1")
+
+
+@pytest.fixture(autouse=True)
+def fresh_render_caches() -> Iterator[None]:
+    """Tests reuse database ids, so renders cached per (game, version) must not outlive one."""
+    from games.services import rendering
+
+    rendering.clear()
+    yield
+    rendering.clear()

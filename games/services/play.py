@@ -9,6 +9,7 @@ clock, the next game). A stale or repeated move changes nothing and reports the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -20,7 +21,7 @@ from games import engine
 from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
-from ..models import Game, Match, Move, Seat, Table
+from ..models import Game, Match, Move, Table
 from . import notify, scheduling
 from .errors import TableError
 
@@ -69,7 +70,7 @@ def start_match(table: Table, seed: int | None = None) -> Match:
         table.state = Table.State.PLAYING
         table.save(update_fields=["state", "updated_at"])
         _begin_game(match, state)
-    notify.table_changed(table)
+        notify.lobby_changed()
     return match
 
 
@@ -100,16 +101,24 @@ def start_next_game(match_id: int, after_game: int) -> bool:
             return False
         if last.state != Game.State.OVER:
             return False
-        state = load(last)
-        _begin_game(match, state)
-    notify.table_changed(match.table, lobby=False)
+        _begin_game(match, load(last))
     return True
 
 
-def submit(game_id: int, seat: int, version: int, action: dict, *, reason: str = "") -> Outcome:
+def submit(
+    game_id: int,
+    seat: int,
+    version: int,
+    action: dict | None,
+    *,
+    reason: str = "",
+    choose: Callable[[engine.Game, int], engine.Move] | None = None,
+) -> Outcome:
     """Apply ``action`` ({"kind", "tile", "on"}) for ``seat`` if ``version`` is still current.
 
-    The caller has already checked that whoever acts may act for ``seat``.
+    The caller has already checked that whoever acts may act for ``seat``. Bots and clocks
+    pass ``choose`` instead of an action: it picks from the locked state, so the game is read
+    once per move.
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("match__table").get(pk=game_id)
@@ -120,7 +129,10 @@ def submit(game_id: int, seat: int, version: int, action: dict, *, reason: str =
         state = load(game)
         stored: list = []
         try:
-            move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
+            if choose is not None:
+                move = choose(state.game, seat)
+            else:
+                move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
             events = _apply(state, move, reason, stored)
         except (IllegalMove, KeyError) as error:
             return Outcome(False, game.version, str(error))
@@ -157,6 +169,7 @@ def _forced_moves(state: engine.Match, stored: list) -> list:
 def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None:
     """Store moves, snapshot, turn and results; queue what follows once committed."""
     table = match.table
+    seats = {seat.index: seat for seat in table.seats.select_related("player")}
     base = game.version
     game.snapshot = state.snapshot()
     game.version = base + len(stored)
@@ -167,7 +180,7 @@ def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None
         game.state = Game.State.OVER
         game.result = engine_game.result.to_dict()
         game.finished_at = timezone.now()
-    elif table.turn_clock and not _seat_is_bot(table, game.turn):
+    elif table.turn_clock and not scheduling.played_by_server(seats[game.turn]):
         game.turn_deadline = timezone.now() + timedelta(seconds=table.turn_clock)
     game.save()
     Move.objects.bulk_create(
@@ -176,7 +189,7 @@ def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None
              on=str(m.on) if m.on is not None else "", reason=reason, detail=detail)
         for i, (m, reason, detail) in enumerate(stored)
     )  # fmt: skip
-    match.totals = list(state.totals)
+    totals = list(state.totals)
     if state.over:
         match.state = Match.State.OVER
         match.result = state.result or ""
@@ -184,16 +197,11 @@ def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None
         match.finished_at = timezone.now()
         table.state = Table.State.FINISHED
         table.save(update_fields=["state", "updated_at"])
-    match.save()
-    notify.table_changed(table, game.version, lobby=state.over)
-    scheduling.after_change(game, table)
-
-
-def _seat_is_bot(table: Table, seat: int | None) -> bool:
-    if seat is None:
-        return False
-    row = Seat.objects.select_related("player").get(table=table, index=seat)
-    return row.player is not None and (row.player.is_bot or row.stand_in)
+    if state.over or totals != match.totals or match.pk is None:
+        match.totals = totals
+        match.save()
+    notify.table_changed(table, game.version, game=game.pk, lobby=state.over)
+    scheduling.after_change(game, table, seats)
 
 
 def submit_for_user(table: Table, user, data) -> Outcome:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from ..models import Game, Seat, Table
@@ -70,12 +69,3 @@ def away_check(seat_id: int, since: str) -> bool:
 def move_from_socket(table_id: int, user, content: dict) -> play.Outcome:
     table = Table.objects.get(pk=table_id)
     return play.submit_for_user(table, user, content)
-
-
-def render_live(table_id: int, user) -> tuple[str, int | None]:
-    from ..presenters import table_context
-
-    table = Table.objects.get(pk=table_id)
-    context = table_context(table, user)
-    html = render_to_string("games/table.html#live", context)
-    return html, context.get("version")

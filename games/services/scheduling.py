@@ -13,23 +13,32 @@ from django.conf import settings
 from ..models import Game, Match, Seat, Table
 
 
-def think_delay(level: str) -> float:
-    """A natural pause before a bot plays; none at all when BOT_THINK is off (tests, benches)."""
+def think_delay(level: str) -> float | None:
+    """A natural pause before a bot plays; none at all when BOT_THINK is off (tests, benches).
+
+    None rather than 0: a countdown of 0 still makes an ETA task, which the worker holds on a
+    timer instead of running at once.
+    """
     low, high = settings.BOT_THINK_SECONDS.get(level, (0.0, 0.0))
-    return random.uniform(low, high) if high else 0.0
+    return random.uniform(low, high) if high else None
 
 
-def after_change(game: Game, table: Table) -> None:
+def played_by_server(seat: Seat) -> bool:
+    """A bot's seat, or a dropped player's seat with a bot standing in."""
+    return seat.player is not None and (seat.player.is_bot or seat.stand_in)
+
+
+def after_change(game: Game, table: Table, seats: dict[int, Seat]) -> None:
     from .. import tasks
 
     if game.state == Game.State.OVER:
         match = game.match
         if match.state == Match.State.PLAYING:
             tasks.next_game.apply_async_on_commit(
-                (match.pk, game.number), countdown=settings.NEXT_GAME_PAUSE_SECONDS
+                (match.pk, game.number), countdown=settings.NEXT_GAME_PAUSE_SECONDS or None
             )
         return
-    seat = Seat.objects.select_related("player").get(table=table, index=game.turn)
+    seat = seats[game.turn]
     player = seat.player
     if player is not None and player.is_bot:
         delay = think_delay(player.bot_level)

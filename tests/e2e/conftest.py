@@ -55,7 +55,7 @@ def site(tmp_path_factory) -> Iterator[str]:
     """Base URL of a fresh site on the embedded defaults, with bots that do not pause."""
     var = tmp_path_factory.mktemp("e2e-var")
     port = _free_port()
-    env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env.update({
         "DJANGO_SETTINGS_MODULE": "config.settings", "DOMINOES_VAR_DIR": str(var),
         "STATIC_MANIFEST": "0", "PORT": str(port), "BOT_THINK": "0",

@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.models import Game
 from games.services import autoplay, play
-from games.services.presence import render_live
+from games.services.rendering import render_live
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
 from tests.games.helpers import current
 

@@ -1,0 +1,461 @@
+"""Live-play benchmark: latency from a move to its partial on every socket of the table.
+
+Runs the site on PostgreSQL and Redis with one web process (daphne) and one Celery worker.
+Each table has one scripted player (HTTP posts and a websocket), three bots and three
+spectator sockets, so every move is pushed to four sockets.
+
+- paced: N tables at once, each making about one move per second (bots wait 1 s, the player
+  waits 1 s); latency = first frame showing the move on the table's slowest socket minus the
+  time the move was stored.
+- saturated: bots do not wait and the player answers at once; the number of busy tables rises
+  step by step, and we report the most moves per second reached while p95 stayed under 100 ms,
+  with the web process's CPU time per move.
+- queries per move: measured in process for the move service plus the renders of the four
+  viewers, early and late in a game.
+
+Prints one JSON line. Usage: python bench/live.py [--tables 50] [--paced-seconds 20]
+Environment: DATABASE_URL (default: a bench database on 127.0.0.1), REDIS_URL (default db 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/dominoes_bench"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/3"
+VERSION = re.compile(rb'data-version="(\d*)" data-game="(\d*)"')
+OPTION = re.compile(
+    rb'name="version" value="(\d+)"><input type="hidden" name="kind" value="play">\s*'
+    rb'<input type="hidden" name="tile" value="([0-6]-[0-6])"><input type="hidden" name="on" '
+    rb'value="([0-6-]*)"'
+)
+NEW_SET = b"new-set/"
+DEBUG = bool(os.environ.get("BENCH_DEBUG"))
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return round(ordered[index], 1)
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if exists:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_tables(count: int) -> list[dict]:
+    """Tables with a scripted player in seat 0 and three casual bots; a session for each."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from accounts.models import User
+    from games.services import seating
+
+    tables = []
+    for i in range(count):
+        user = User.objects.create_user(f"bench{i}", password=secrets.token_hex(8))
+        table = seating.create_table(
+            user, "cutthroat", 4, {}, turn_clock=0, bots=[None, "casual", "casual", "casual"]
+        )
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        tables.append({"id": table.pk, "code": table.code, "session": session.session_key})
+    return tables
+
+
+def start_all(tables: list[dict]) -> None:
+    from games.models import Table
+    from games.services import play
+
+    for table in tables:
+        play.start_match(Table.objects.get(pk=table["id"]))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT
+    )
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def cpu_seconds(process: subprocess.Popen) -> float:
+    import psutil
+
+    times = psutil.Process(process.pid).cpu_times()
+    return times.user + times.system
+
+
+# -- the client ------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    id: int
+    code: str
+    session: str
+    seen: list[dict] = field(default_factory=lambda: [{}, {}, {}, {}])
+    last: bytes = b""
+    acting: bool = False
+    errors: int = 0
+
+
+class Client:
+    """Scripted players and spectators for every table, over aiohttp."""
+
+    def __init__(self, base: str, tables: list[Table], think: float) -> None:
+        self.base = base
+        self.tables = tables
+        self.think = think
+        self.csrf = secrets.token_hex(16)
+        self.running = True
+        self.errors = 0
+        self.posts = 0
+        self.pending: set[asyncio.Task] = set()
+
+    async def run(self, seconds: float) -> None:
+        import aiohttp
+
+        connector = aiohttp.TCPConnector(limit=0)
+        async with aiohttp.ClientSession(connector=connector) as http:
+            self.http = http
+            tasks = []
+            for table in self.tables:
+                for index in range(4):
+                    tasks.append(asyncio.create_task(self.socket(table, index)))
+            await asyncio.sleep(seconds)
+            self.running = False
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _cookies(self, table: Table, seated: bool) -> dict[str, str]:
+        cookies = {"csrftoken": self.csrf}
+        if seated:
+            cookies["sessionid"] = table.session
+        return cookies
+
+    async def socket(self, table: Table, index: int) -> None:
+        import aiohttp
+
+        url = self.base.replace("http", "ws") + f"ws/table/{table.code}/"
+        headers = {"Origin": self.base.rstrip("/")}
+        cookies = self._cookies(table, index == 0)
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        try:
+            async with self.http.ws_connect(url, headers=headers, max_msg_size=0) as ws:
+                async for message in ws:
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    self.frame(table, index, message.data.encode())
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if self.running:
+                self.errors += 1
+
+    def frame(self, table: Table, index: int, data: bytes) -> None:
+        now = time.time()
+        found = VERSION.search(data)
+        if not found or not found.group(1):
+            return
+        key = (int(found.group(2)), int(found.group(1)))
+        table.seen[index].setdefault(key, now)
+        if index == 0:
+            table.last = data
+            if DEBUG:
+                print("frame", table.code, key, file=sys.stderr)
+            self.act(table)
+
+    def act(self, table: Table) -> None:
+        """The scripted player: play the first playable tile, or start another set."""
+        if table.acting or not self.running:
+            return
+        data = table.last
+        option = OPTION.search(data)
+        if DEBUG:
+            print("act", table.code, option and option.groups(), file=sys.stderr)
+        if option:
+            table.acting = True
+            self.pending.add(asyncio.create_task(self.move(table, option.groups())))
+        elif NEW_SET in data and b"Play another set" in data:
+            table.acting = True
+            self.pending.add(asyncio.create_task(self.post(table, "new-set/", {})))
+
+    async def move(self, table: Table, option: tuple[bytes, bytes, bytes]) -> None:
+        if self.think:
+            await asyncio.sleep(self.think)
+        version, tile, on = (part.decode() for part in option)
+        await self.post(table, "move/", {"version": version, "kind": "play", "tile": tile,
+                                         "on": on})  # fmt: skip
+
+    async def post(self, table: Table, path: str, data: dict) -> None:
+        url = f"{self.base}play/t/{table.code}/{path}"
+        headers = {"X-CSRFToken": self.csrf, "HX-Request": "true", "Referer": self.base}
+        try:
+            async with self.http.post(
+                url, data=data, headers=headers, cookies=self._cookies(table, True)
+            ) as response:
+                body = await response.read()
+                self.posts += 1
+                if DEBUG:
+                    print("post", table.code, data, response.status, body[:80], file=sys.stderr)
+                if response.status != 200:
+                    self.errors += 1
+        except Exception:
+            if self.running:
+                self.errors += 1
+        finally:
+            table.acting = False
+        posted = data.get("version")
+        if posted and b'data-version="' + posted.encode() + b'"' not in table.last:
+            self.act(table)
+
+
+# -- measuring -------------------------------------------------------------------------------
+
+
+def latencies(tables: list[Table], since: float, until: float) -> tuple[list[float], int, int]:
+    """Per stored change: ms from its store to its arrival on the table's slowest socket."""
+    from games.models import Move
+
+    table_ids = [t.id for t in tables]
+    rows = Move.objects.filter(
+        game__match__table_id__in=table_ids, at__gte=_dt(since), at__lte=_dt(until - 1.0)
+    ).values_list("game__match__table_id", "game_id", "seq", "at")
+    stored: dict[tuple[int, int, int], float] = {}
+    for table_id, game_id, seq, at in rows:
+        stored[(table_id, game_id, seq)] = at.timestamp()
+    by_id = {t.id: t for t in tables}
+    values: list[float] = []
+    missing = 0
+    for (table_id, game_id, seq), at in stored.items():
+        table = by_id[table_id]
+        worst = 0.0
+        for seen in table.seen:
+            arrived = [when for (g, v), when in seen.items() if g == game_id and v >= seq]
+            if not arrived:
+                worst = -1
+                break
+            worst = max(worst, min(arrived) - at)
+        if worst < 0:
+            missing += 1
+        else:
+            values.append(worst * 1000)
+    return values, missing, len(stored)
+
+
+def _dt(timestamp: float):
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(timestamp, tz=UTC)
+
+
+def queries_per_move() -> dict:
+    """Queries for one move through the service plus the four viewers' renders."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+    from games.models import Game
+    from games.services import play, rendering, seating
+    from games.services.autoplay import play_for_seat
+    from games.services.rendering import render_live
+
+    user = User.objects.create_user("bench-queries", password=secrets.token_hex(8))
+    table = seating.create_table(user, "cutthroat", 4, {}, turn_clock=0,
+                                 bots=[None, "casual", "casual", "casual"])  # fmt: skip
+    match = play.start_match(table, seed=12345)
+    counts: list[int] = []
+    for _ in range(40):
+        game = match.games.order_by("-number").first()
+        if game.state == Game.State.OVER:
+            break
+        rendering.clear()
+        with CaptureQueriesContext(connection) as captured:
+            play_for_seat(game.pk, game.version, "bot")
+            render_live(table.pk, user)
+            for _ in range(3):
+                render_live(table.pk, None)
+        counts.append(len(captured.captured_queries))
+    return {"first": counts[0], "last": counts[-1], "max": max(counts), "moves": len(counts)}
+
+
+# -- phases ----------------------------------------------------------------------------------
+
+
+class Site:
+    """One web process and one worker, both with the same bot pause (they both queue bots)."""
+
+    def __init__(self, env: dict[str, str], logs: Path, bot_delay: float) -> None:
+        pause = {"BOT_DELAY": str(bot_delay)} if bot_delay else {"BOT_THINK": "0"}
+        self.env = {**env, **pause}
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        level = os.environ.get("BENCH_WORKER_LOG", "WARNING")
+        self.web = spawn([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
+                          str(self.port), "config.asgi:application"], self.env,
+                         logs / "web.log")  # fmt: skip
+        self.worker = spawn([sys.executable, "-m", "celery", "-A", "config", "worker",
+                             "-l", level, "--concurrency", "2"], self.env,
+                            logs / "worker.log")  # fmt: skip
+        self._wait()
+
+    def _wait(self) -> None:
+        import urllib.request
+
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(self.base + "healthz", timeout=2) as response:
+                    if response.status == 200:
+                        time.sleep(2)  # the worker's own start-up
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the web process did not start")
+
+    def close(self) -> None:
+        stop(self.worker)
+        stop(self.web)
+
+
+def run_phase(site: Site, tables: list[dict], seconds: float, think: float) -> dict:
+    table_objs = [Table(t["id"], t["code"], t["session"]) for t in tables]
+    client = Client(site.base, table_objs, think)
+    cpu_before = cpu_seconds(site.web)
+    started = time.time()
+    asyncio.run(client.run(seconds))
+    ended = time.time()
+    cpu = cpu_seconds(site.web) - cpu_before
+    warm = started + 2.0
+    values, missing, moves = latencies(table_objs, warm, ended)
+    return {
+        "values": values,
+        "missing": missing,
+        "errors": client.errors + missing,
+        "moves": moves,
+        "seconds": ended - warm - 1.0,
+        "cpu": cpu,
+        "cpu_moves": moves,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--paced-seconds", type=float, default=20)
+    parser.add_argument("--step-seconds", type=float, default=8)
+    parser.add_argument("--steps", default="2,4,8,16,32")
+    args = parser.parse_args()
+    database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
+    ensure_database(database)
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    logs = ROOT / "var" / "bench"
+    logs.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "DATABASE_URL": database, "REDIS_URL": redis_url,
+           "DJANGO_SETTINGS_MODULE": "config.settings", "STATIC_MANIFEST": "0",
+           "NEXT_GAME_PAUSE_SECONDS": "0.5", "LOG_LEVEL": "WARNING",
+           "DOMINOES_VAR_DIR": str(logs)}  # fmt: skip
+    setup_django(env)
+    tables = make_tables(args.tables + max(int(s) for s in args.steps.split(",")))
+    site = Site(env, logs, bot_delay=1.0)
+    try:
+        paced_tables = tables[: args.tables]
+        start_all(paced_tables)
+        paced = run_phase(site, paced_tables, args.paced_seconds, think=1.0)
+    finally:
+        site.close()
+    site = Site(env, logs, bot_delay=0)
+    try:
+        best = None
+        pool = tables[args.tables :]
+        started = 0
+        for step in (int(s) for s in args.steps.split(",")):
+            start_all(pool[started:step])
+            started = step
+            result = run_phase(site, pool[:step], args.step_seconds, think=0)
+            rate = result["moves"] / result["seconds"]
+            p95 = percentile(result["values"], 95)
+            result.update(rate=rate, p95=p95, tables=step)
+            if p95 is not None and p95 < 100 and (best is None or rate > best["rate"]):
+                best = result
+            print(json.dumps({"step_tables": step, "moves_per_s": round(rate, 1),
+                              "p95_ms": p95, "errors": result["errors"]}),
+                  file=sys.stderr)  # fmt: skip
+        queries = queries_per_move()
+    finally:
+        site.close()
+    figures = {
+        "tables": args.tables,
+        "paced_moves": paced["moves"],
+        "paced_p50_ms": percentile(paced["values"], 50),
+        "paced_p95_ms": percentile(paced["values"], 95),
+        "paced_p99_ms": percentile(paced["values"], 99),
+        "paced_errors": paced["errors"],
+        "saturated_moves_per_s": round(best["rate"], 1) if best else None,
+        "saturated_p95_ms": best["p95"] if best else None,
+        "saturated_tables": best["tables"] if best else None,
+        "cpu_ms_per_move": round(best["cpu"] * 1000 / best["cpu_moves"], 2) if best else None,
+        "queries_per_move": queries,
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Rendering the live table for a socket, with work shared across viewers of one version.
+
+Every move is pushed to every socket at the table, and each socket renders for its own viewer.
+Much of that work is the same for all of them: the engine state, the recent moves, the board.
+Those are kept per (game, version) in small in-process caches, and everyone who is not seated
+shares one whole render. Nothing cached here is ever sent to a viewer it was not rendered for:
+per-seat parts (the hand) are always rendered for the asking viewer.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from ..models import Game, Move, Table
+from . import queries
+from .play import load
+
+
+class Recent(OrderedDict):
+    """A tiny LRU map: plenty for the versions in flight in one process."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_or_make(self, key: Any, make: Callable[[], Any]) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = self[key] = make()
+        if len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+STATES = Recent(256)
+MOVES = Recent(256)
+BOARDS = Recent(256)
+
+
+def _key(game: Game) -> tuple:
+    """A game version; the start time guards against a reused id (a test database)."""
+    return (game.pk, game.started_at, game.version)
+
+
+def engine_state(game: Game):
+    """The engine state of this game version, loaded once per process (read-only use)."""
+    return STATES.get_or_make(_key(game), lambda: load(game))
+
+
+def recent_moves(game: Game) -> list[Move]:
+    return MOVES.get_or_make(
+        _key(game), lambda: list(Move.objects.filter(game=game).order_by("-seq")[:12])[::-1]
+    )
+
+
+def board_html(game: Game, context: dict) -> str:
+    return BOARDS.get_or_make(
+        _key(game), lambda: render_to_string("games/table.html#board", context)
+    )
+
+
+LIVE = Recent(1024)
+
+
+def viewer_key(seat: int | None, user) -> tuple:
+    """Who a render is for: a seat, or a watcher (signed in or not: their buttons differ)."""
+    if seat is not None:
+        return ("seat", seat)
+    return ("watch", bool(user is not None and user.is_authenticated))
+
+
+def cached_live(table_id: int, game_id: int, version: int, viewer: tuple) -> str | None:
+    """A render already made in this process for this viewer of this version (no queries)."""
+    return LIVE.get((table_id, game_id, version, viewer))
+
+
+def render_live(table_id: int, user, hint: tuple | None = None) -> tuple[str, tuple | None]:
+    """The live partial for one viewer, and the key it was rendered for.
+
+    Each (table, game, version, viewer) is rendered once per process: a seat's two tabs, its
+    hx-post answer and its socket push share one render, and all watchers share another.
+    ``hint`` is that key as a group message announced it; if already rendered, no query runs.
+    """
+    from ..presenters import table_context, viewer_seat
+
+    if hint is not None and hint in LIVE:
+        return LIVE[hint], hint
+    table = Table.objects.get(pk=table_id)
+    seats = list(table.seats.select_related("player").order_by("index"))
+    game = queries.current_game(table)
+    viewer = viewer_key(viewer_seat(seats, user), user)
+
+    def render() -> str:
+        context = table_context(table, user, seats, game)
+        return render_to_string("games/table.html#live", context)
+
+    if game is None:
+        return render(), None
+    key = (table.pk, game.pk, game.version, viewer)
+    return LIVE.get_or_make(key, render), key
+
+
+def clear() -> None:
+    """Forget every cached render (tests reuse database ids)."""
+    for cache in (STATES, MOVES, BOARDS, LIVE):
+        cache.clear()
