@@ -36,3 +36,13 @@ def current_game(table: Table) -> Game | None:
 
 def table_by_code(code: str) -> Table | None:
     return Table.objects.filter(code=code).first()
+
+
+def current_game_of(table_id: int) -> Game | None:
+    """The table's latest game with its match and table, in one query."""
+    return (
+        Game.objects.filter(match__table_id=table_id)
+        .select_related("match__table")
+        .order_by("-match__number", "-number")
+        .first()
+    )

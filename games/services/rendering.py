@@ -90,9 +90,9 @@ def render_live(table_id: int, user, hint: tuple | None = None) -> tuple[str, tu
 
     if hint is not None and hint in LIVE:
         return LIVE[hint], hint
-    table = Table.objects.get(pk=table_id)
+    game = queries.current_game_of(table_id)
+    table = game.match.table if game is not None else Table.objects.get(pk=table_id)
     seats = list(table.seats.select_related("player").order_by("index"))
-    game = queries.current_game(table)
     viewer = viewer_key(viewer_seat(seats, user), user)
 
     def render() -> str:

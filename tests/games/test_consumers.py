@@ -141,3 +141,15 @@ async def test_an_unknown_table_closes_the_socket():
     communicator = WebsocketCommunicator(application, "/ws/table/nope/", headers=headers)
     connected, _ = await communicator.connect()
     assert not connected
+
+
+async def test_the_lobby_updates_live_when_a_public_table_opens():
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+    connected, _ = await lobby.connect()
+    assert connected
+    await _drain(lobby)
+    table = await sync_to_async(make_table)(await sync_to_async(make_user)("dora"))
+    frames = await _drain(lobby, 0.5)
+    assert any(table.code in frame and 'id="lobby-tables"' in frame for frame in frames)
+    await lobby.disconnect()
