@@ -144,6 +144,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "config.tasks.heartbeat",
         "schedule": env.seconds(ENV, "HEARTBEAT_SECONDS", 15.0),
     },
+    "sweep-stalled-games": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
 SESSION_COOKIE_HTTPONLY = True

@@ -138,12 +138,14 @@ class Game(models.Model):
     turn_deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_game_number_per_match")
         ]
+        indexes = [models.Index(fields=["state", "updated_at"])]
 
     def __str__(self) -> str:
         return f"{self.match} · game {self.number}"

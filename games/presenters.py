@@ -124,7 +124,7 @@ def _game_context(table: Table, game: Game, view: dict, seats, viewer: int | Non
         "scores": (scores := _scores(view, seats)),
         "set_watch": set_watch(view, scores),
         "log": _log(game, viewer, [s.player.name if s.player else "?" for s in seats]),
-        "banners": _banners(view, seats),
+        "banners": _banners(view, seats) + (_fines(game, seats) if view.get("over") else []),
         "reveal": _reveal(view, seats) if view.get("over") else None,
         "seconds_left": max(0, int((deadline - timezone.now()).total_seconds()))
         if deadline
@@ -284,7 +284,7 @@ def set_watch(view: dict, scores: list[dict]) -> str:
         return ""
     leader = max(scores, key=lambda row: row["total"])
     if leader["total"] == 0:
-        return _("Six love wins the set; once everyone has scored, the set is bruck.")
+        return ""
     return _("Still on love: %(names)s. %(leader)s has %(n)s of 6.") % {
         "names": and_list(love),
         "leader": leader["names"],
@@ -359,6 +359,18 @@ def _banners(view: dict, seats) -> list[str]:
     elif view.get("stake") == 2 and not view.get("over"):
         out.append(_("This game is worth two: the last one was a draw."))
     return [b for b in out if b]
+
+
+def _fines(game: Game, seats) -> list[str]:
+    """French fines of the game just ended, one line for everyone fined."""
+    totals: dict[int, int] = {}
+    for detail in game.moves.values_list("detail", flat=True):
+        for seat, points in (detail or {}).get("fines", []):
+            totals[seat] = totals.get(seat, 0) + points
+    if not totals:
+        return []
+    parts = [f"{seats[seat].player.name} {points}" for seat, points in sorted(totals.items())]
+    return [_("Fines this game: %(list)s.") % {"list": ", ".join(parts)}]
 
 
 def _reveal(view: dict, seats) -> list[dict]:

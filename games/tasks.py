@@ -34,3 +34,10 @@ def next_game(match_id: int, after_game: int) -> None:
 @shared_task(ignore_result=True)
 def away_check(seat_id: int, since: str) -> None:
     presence.away_check(seat_id, since)
+
+
+@shared_task(ignore_result=True)
+def sweep() -> None:
+    from .services.sweep import sweep as run_sweep
+
+    run_sweep()

@@ -1,0 +1,51 @@
+"""The safety net behind every queued task: find games that wait with nothing under way.
+
+Tasks can be lost (a broker flushed, a worker killed before it acknowledged, a deploy). Beat runs
+``sweep`` every few seconds; it queues the task a waiting game needs. Because every task checks
+the game's version, queuing one that turns out to be a duplicate is harmless.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from ..models import Game, Match, Seat
+from .scheduling import played_by_server
+
+STALL_SECONDS = 8.0
+
+
+def _longest_think() -> float:
+    return max((high for _, high in settings.BOT_THINK_SECONDS.values()), default=0.0)
+
+
+def sweep(now=None) -> dict[str, int]:
+    """Queue what stalled games need; returns how many of each kind were queued."""
+    from .. import tasks
+
+    now = now or timezone.now()
+    stalled_before = now - timedelta(seconds=_longest_think() + STALL_SECONDS)
+    queued = {"bot": 0, "clock": 0, "next_game": 0}
+    waiting = Game.objects.filter(state=Game.State.PLAYING, updated_at__lt=stalled_before)
+    for game in waiting.select_related("match"):
+        seat = Seat.objects.select_related("player").get(
+            table_id=game.match.table_id, index=game.turn
+        )
+        if played_by_server(seat):
+            task = tasks.bot_turn if seat.player.is_bot else tasks.stand_in
+            task.delay(game.pk, game.version)
+            queued["bot"] += 1
+    late = now - timedelta(seconds=2)
+    for game in Game.objects.filter(state=Game.State.PLAYING, turn_deadline__lt=late):
+        tasks.turn_clock.delay(game.pk, game.version)
+        queued["clock"] += 1
+    pause = timedelta(seconds=settings.NEXT_GAME_PAUSE_SECONDS + STALL_SECONDS)
+    for match in Match.objects.filter(state=Match.State.PLAYING):
+        last = match.games.order_by("-number").first()
+        if last and last.state == Game.State.OVER and last.finished_at < now - pause:
+            tasks.next_game.delay(match.pk, last.number)
+            queued["next_game"] += 1
+    return queued
