@@ -74,7 +74,8 @@ def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(s
     assert clicks >= 1
     assert player.locator(".banner").first.inner_text() in {"Domino!", "Blocked."}
     assert _board_tiles(watcher) == _board_tiles(player)
-    assert watcher.locator("#table-log li").all_inner_texts()[-1] == (
-        player.locator("#table-log li").all_inner_texts()[-1]
+    assert (
+        watcher.locator("#table-log li").all_inner_texts()[-1]
+        == (player.locator("#table-log li").all_inner_texts()[-1])
     )
     player.screenshot(path=str(ARTIFACTS / "table-game-over-desktop.png"), full_page=True)
