@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-from django.utils import timezone
-
 from games import bots
 
 from ..models import Game, Seat
@@ -13,21 +11,23 @@ from .play import Outcome, submit
 
 
 def play_for_seat(game_id: int, version: int, reason: str) -> Outcome | None:
-    """Choose with the bot's policy from the seat's own view, then submit like anyone else."""
-    game = (
-        Game.objects.filter(pk=game_id)
-        .only("version", "state", "turn", "turn_deadline", "match__table_id")
-        .select_related("match")
-        .first()
-    )
-    if game is None or game.version != version or game.state != Game.State.PLAYING:
-        return None
-    if reason == "clock" and (game.turn_deadline is None or game.turn_deadline > timezone.now()):
-        return None
-    seat = Seat.objects.select_related("player").get(table_id=game.match.table_id, index=game.turn)
-    level = seat.player.bot_level if seat.player and seat.player.is_bot else "casual"
+    """Let the bot's policy choose for whoever is to play, if ``version`` is still current.
+
+    The policy sees only what that seat may see; the move then goes through ``submit`` like
+    anyone's. Returns None when nothing was played (a late or repeated task).
+    """
     rng = random.Random()
-    return submit(
-        game_id, game.turn, version, None, reason=reason,
-        choose=lambda state, turn: bots.choose(level, state, turn, rng),
-    )  # fmt: skip
+
+    def choose(state, seat: Seat):
+        player = seat.player
+        level = player.bot_level if player is not None and player.is_bot else "casual"
+        return bots.choose(level, state, seat.index, rng)
+
+    try:
+        outcome = submit(
+            game_id, None, version, None, reason=reason, choose=choose,
+            only_when_due=reason == "clock",
+        )  # fmt: skip
+    except Game.DoesNotExist:
+        return None
+    return outcome if outcome.applied else None

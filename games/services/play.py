@@ -21,7 +21,7 @@ from games import engine
 from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
-from ..models import Game, Match, Move, Table
+from ..models import Game, Match, Move, Seat, Table
 from . import notify, scheduling
 from .errors import TableError
 
@@ -107,37 +107,43 @@ def start_next_game(match_id: int, after_game: int) -> bool:
 
 def submit(
     game_id: int,
-    seat: int,
+    seat: int | None,
     version: int,
     action: dict | None,
     *,
     reason: str = "",
-    choose: Callable[[engine.Game, int], engine.Move] | None = None,
+    choose: Callable[[engine.Game, Seat], engine.Move] | None = None,
+    only_when_due: bool = False,
 ) -> Outcome:
     """Apply ``action`` ({"kind", "tile", "on"}) for ``seat`` if ``version`` is still current.
 
-    The caller has already checked that whoever acts may act for ``seat``. Bots and clocks
-    pass ``choose`` instead of an action: it picks from the locked state, so the game is read
-    once per move.
+    The caller has already checked that whoever acts may act for ``seat``. The server acting
+    for whoever is to play (a bot, a clock, a stand-in) passes ``seat=None`` and ``choose``,
+    which picks from the locked state, so the game is read once per move; ``only_when_due``
+    makes a clock's move wait for the turn's deadline.
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("match__table").get(pk=game_id)
         if game.state != Game.State.PLAYING or game.version != version:
             return Outcome(False, game.version, _("The table has moved on; here is where it is."))
+        if only_when_due and (game.turn_deadline is None or game.turn_deadline > timezone.now()):
+            return Outcome(False, game.version)
+        seat = game.turn if seat is None else seat
         if game.turn != seat:
             return Outcome(False, game.version, _("It is not your turn."))
+        seats = {row.index: row for row in game.match.table.seats.select_related("player")}
         state = load(game)
         stored: list = []
         try:
             if choose is not None:
-                move = choose(state.game, seat)
+                move = choose(state.game, seats[seat])
             else:
                 move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
             events = _apply(state, move, reason, stored)
         except (IllegalMove, KeyError) as error:
             return Outcome(False, game.version, str(error))
         events += _forced_moves(state, stored)
-        _settle(game, game.match, state, stored)
+        _settle(game, game.match, state, stored, seats)
     return Outcome(True, game.version, events=events)
 
 
@@ -166,10 +172,13 @@ def _forced_moves(state: engine.Match, stored: list) -> list:
     return events
 
 
-def _settle(game: Game, match: Match, state: engine.Match, stored: list) -> None:
+def _settle(
+    game: Game, match: Match, state: engine.Match, stored: list, seats: dict | None = None
+) -> None:
     """Store moves, snapshot, turn and results; queue what follows once committed."""
     table = match.table
-    seats = {seat.index: seat for seat in table.seats.select_related("player")}
+    if seats is None:
+        seats = {seat.index: seat for seat in table.seats.select_related("player")}
     base = game.version
     game.snapshot = state.snapshot()
     game.version = base + len(stored)
