@@ -257,7 +257,8 @@ def hand_buttons(view: dict) -> list[dict]:
                 label = _("Play %(tile)s on %(on)s") % {"tile": name, "on": option["on"]}
                 if len(options) > 1:
                     label += " " + _("(the %(n)s end)") % {"n": option["number"]}
-            labels.append({**option, "label": label})
+            short = _("on %(on)s") % {"on": option["on"]} if option["on"] else _("pose")
+            labels.append({**option, "label": label, "short": short})
         out.append({"tile": face_tile(name), "options": labels})
     return out
 

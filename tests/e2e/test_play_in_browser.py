@@ -11,7 +11,7 @@ from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
 
-PLAYABLE = "#table-hand form button.tile-button, #table-hand details.tile-choice > summary"
+PLAYABLE = "#table-hand form button"
 
 
 def _sign_up(page, base: str) -> str:
@@ -30,8 +30,20 @@ def _board_tiles(page) -> int:
     return page.locator("#table-board .tile").count()
 
 
-def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(site, chromium):
+@pytest.fixture
+def pages(chromium):
+    """A desktop player and a phone-sized watcher; both are photographed if the test fails."""
     player = chromium.new_page(viewport={"width": 1280, "height": 900})
+    watcher = chromium.new_page(viewport={"width": 360, "height": 740})
+    yield player, watcher
+    for name, page in (("player", player), ("watcher", watcher)):
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"e2e-last-{name}.png"), full_page=True)
+        page.close()
+
+
+def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(site, pages):
+    player, watcher = pages
     _sign_up(player, site)
     player.goto(site + "play/")
     player.select_option("select[name=style]", "cutthroat")
@@ -39,9 +51,7 @@ def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(s
     player.select_option("#id_fill", "casual")
     player.click("text=Create table")
     player.wait_for_selector("text=Start the game")
-    table_url = player.url
-    watcher = chromium.new_page(viewport={"width": 360, "height": 740})
-    watcher.goto(table_url)
+    watcher.goto(player.url)
     player.click("text=Start the game")
     player.wait_for_selector("#table-felt")
     watcher.wait_for_selector("#table-felt")
@@ -51,12 +61,7 @@ def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(s
         if player.locator("#table-live .reveal").count():
             break
         before = _board_tiles(player)
-        target = player.locator(PLAYABLE).first
-        if target.evaluate("el => el.tagName") == "SUMMARY":
-            target.click()
-            player.locator("details[open] .choices button").first.click()
-        else:
-            target.click()
+        player.locator(PLAYABLE).first.click()
         clicks += 1
         player.wait_for_function(
             "n => document.querySelectorAll('#table-board .tile').length > n", arg=before
