@@ -19,6 +19,10 @@ def play_for_seat(game_id: int, version: int, reason: str) -> Outcome | None:
     rng = random.Random()
 
     def choose(state, seat: Seat):
+        if reason == "stand-in" and not seat.stand_in:
+            return None  # the player came back while the task waited
+        if reason == "bot" and not (seat.player and seat.player.is_bot):
+            return None
         player = seat.player
         level = player.bot_level if player is not None and player.is_bot else "casual"
         return bots.choose(level, state, seat.index, rng)

@@ -112,7 +112,7 @@ def submit(
     action: dict | None,
     *,
     reason: str = "",
-    choose: Callable[[engine.Game, Seat], engine.Move] | None = None,
+    choose: Callable[[engine.Game, Seat], engine.Move | None] | None = None,
     only_when_due: bool = False,
 ) -> Outcome:
     """Apply ``action`` ({"kind", "tile", "on"}) for ``seat`` if ``version`` is still current.
@@ -137,6 +137,8 @@ def submit(
         try:
             if choose is not None:
                 move = choose(state.game, seats[seat])
+                if move is None:  # the chooser declined: the seat is no longer the server's
+                    return Outcome(False, game.version)
             else:
                 move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
             events = _apply(state, move, reason, stored)

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+import random
+
+from games import bots
 from games.models import Game, Match
-from games.services import autoplay, play
+from games.services import play
+from games.services.play import Outcome
+
+_rng = random.Random(7)
+
+
+def play_turn(game_id: int, version: int) -> Outcome:
+    """The casual policy's move for whoever is to play, human or bot, through the service."""
+    return play.submit(
+        game_id, None, version, None, reason="bot",
+        choose=lambda state, seat: bots.choose("casual", state, seat.index, _rng),
+    )  # fmt: skip
 
 
 def current(match: Match) -> Game:
@@ -18,8 +32,7 @@ def step(match: Match) -> bool:
     game = current(match)
     if game.state == Game.State.OVER:
         return play.start_next_game(match.pk, game.number)
-    outcome = autoplay.play_for_seat(game.pk, game.version, reason="bot")
-    return outcome is not None and outcome.applied
+    return play_turn(game.pk, game.version).applied
 
 
 def play_out_game(match: Match, limit: int = 400) -> Game:
@@ -29,8 +42,8 @@ def play_out_game(match: Match, limit: int = 400) -> Game:
         game.refresh_from_db()
         if game.state == Game.State.OVER:
             return game
-        outcome = autoplay.play_for_seat(game.pk, game.version, reason="bot")
-        assert outcome is not None and outcome.applied, outcome
+        outcome = play_turn(game.pk, game.version)
+        assert outcome.applied, outcome
     raise AssertionError("the game did not end")
 
 

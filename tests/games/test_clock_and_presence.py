@@ -9,7 +9,7 @@ from games import tasks
 from games.models import Game, Move, Seat
 from games.services import autoplay, presence
 from tests.factories import make_table, make_user, start_table
-from tests.games.helpers import current
+from tests.games.helpers import current, play_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def _to_human_turn(match) -> Game:
     game = current(match)
     while game.turn != 0:
-        autoplay.play_for_seat(game.pk, game.version, "bot")
+        play_turn(game.pk, game.version)
         game = current(match)
     return game
 
@@ -51,7 +51,7 @@ def test_a_late_clock_task_after_the_player_moved_does_nothing():
     match = start_table(make_table(make_user("ann"), turn_clock=20), seed=5)
     game = _to_human_turn(match)
     old_version = game.version
-    autoplay.play_for_seat(game.pk, game.version, "bot")
+    play_turn(game.pk, game.version)
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     count = Move.objects.filter(game=game).count()
     tasks.turn_clock(game.pk, old_version)
@@ -107,3 +107,15 @@ def test_a_returning_player_within_the_grace_period_keeps_playing_themselves():
     assert not presence.away_check(seat.pk, since)
     seat.refresh_from_db()
     assert not seat.stand_in
+
+
+def test_a_stand_in_task_does_nothing_once_the_player_is_back():
+    ann = make_user("ann")
+    table = make_table(ann, turn_clock=0)
+    match = start_table(table, seed=5)
+    game = _to_human_turn(match)
+    presence.arrived(table.pk, ann)
+    tasks.stand_in(game.pk, game.version)
+    assert not Move.objects.filter(game=game, seat=0, reason=Move.Reason.STAND_IN).exists()
+    game.refresh_from_db()
+    assert game.turn == 0

@@ -10,9 +10,9 @@ from django.test import Client
 
 from config.asgi import application
 from games.models import Game
-from games.services import autoplay, play, seating
+from games.services import play, seating
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
-from tests.games.helpers import current
+from tests.games.helpers import current, play_turn
 from tests.games.test_leaks import hidden_from, leaked
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -72,7 +72,7 @@ async def test_every_move_reaches_each_viewer_rendered_for_them_alone():
         game = await sync_to_async(current)(match)
         if game.state == Game.State.OVER:
             break
-        await sync_to_async(autoplay.play_for_seat)(game.pk, game.version, "bot")
+        await sync_to_async(play_turn)(game.pk, game.version)
         game = await sync_to_async(current)(match)
         for seat, socket in ((0, ann), (1, bob), (None, watcher)):
             frames = await _drain(socket, 0.4)
@@ -91,7 +91,7 @@ async def test_two_tabs_of_one_player_both_stay_current():
     await _drain(first)
     await _drain(second)
     game = await sync_to_async(current)(match)
-    await sync_to_async(autoplay.play_for_seat)(game.pk, game.version, "bot")
+    await sync_to_async(play_turn)(game.pk, game.version)
     assert await _drain(first, 0.4)
     assert await _drain(second, 0.4)
     await first.disconnect()
@@ -106,7 +106,7 @@ async def test_a_move_sent_over_the_socket_goes_through_the_move_service():
         game = await sync_to_async(current)(match)
         if game.turn == 0:
             break
-        await sync_to_async(autoplay.play_for_seat)(game.pk, game.version, "bot")
+        await sync_to_async(play_turn)(game.pk, game.version)
     game = await sync_to_async(current)(match)
     assert game.turn == 0
     state = await sync_to_async(play.load)(game)

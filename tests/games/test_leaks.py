@@ -13,10 +13,10 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from games.services import autoplay, play
+from games.services import play
 from games.services.rendering import render_live
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
-from tests.games.helpers import current
+from tests.games.helpers import current, play_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +75,7 @@ def test_no_page_or_partial_shows_a_viewer_a_hidden_tile(style, seats, options):
         hidden = hidden_from(game, None)
         assert not leaked(spectator.get(url).text, hidden)
         assert not leaked(render_live(table.pk, None)[0], hidden)
-        autoplay.play_for_seat(game.pk, game.version, reason="bot")
+        play_turn(game.pk, game.version)
     assert current(match).state == Game.State.OVER
 
 

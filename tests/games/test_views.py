@@ -6,7 +6,7 @@ from django.urls import reverse
 from games.models import Game, Table
 from games.services import play
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
-from tests.games.helpers import current
+from tests.games.helpers import current, play_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -71,9 +71,7 @@ def test_start_then_click_a_tile_moves_through_the_service(ann_client):
     ann_client.post(reverse("start", kwargs={"code": table.code}), HTTP_HX_REQUEST="true")
     game = current(table.current_match)
     while game.turn != 0:
-        from games.services import autoplay
-
-        autoplay.play_for_seat(game.pk, game.version, "bot")
+        play_turn(game.pk, game.version)
         game.refresh_from_db()
     move = play.load(game).game.legal_moves()[0]
     page = ann_client.get(reverse("table", kwargs={"code": table.code})).text
