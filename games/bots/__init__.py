@@ -1,48 +1,47 @@
 """Bot policies: pure functions of what one seat may know (no Django, like the engine).
 
-``choose(level, game, seat, rng)`` looks only at the seat's legal moves, which hold only its own
-tiles. The stronger policies of the bots issue will plug in here by level.
+``choose(level, game, seat, rng)`` is what the live server calls with the real game (which holds
+the hidden tiles). Every level reads only the seat's own knowledge: its legal moves and hand, and
+``knowledge.read`` for the public facts (board, passes, draws, hand sizes). The expert simulates
+on deals it makes up itself (``sampling``), never on the real hidden tiles.
+
+Levels: ``random`` (any legal move), ``casual`` (greedy heuristics, ``casual.py``) and ``expert``
+(Monte Carlo play-outs within a time budget, ``expert.py``). An unknown level plays casual.
 """
 
 from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from games.engine.moves import Move
+from . import casual, expert
 
-Policy = Callable[[list[Move], _random.Random], Move]
+if TYPE_CHECKING:
+    from games.engine import Game
+    from games.engine.moves import Move
+
+Policy = Callable[["Game", int, _random.Random], "Move"]
+LEVELS = ("random", "casual", "expert")
 
 
-def random_policy(legal: list[Move], rng: _random.Random) -> Move:
+def random_policy(game: Game, seat: int, rng: _random.Random) -> Move:
     """Any legal move, uniformly."""
-    return rng.choice(legal)
-
-
-def casual_policy(legal: list[Move], rng: _random.Random) -> Move:
-    """Shed weight: doubles first (they are hardest to place later), then the heaviest tile."""
-
-    def weight(move: Move) -> tuple[int, int, float]:
-        tile = move.tile
-        if tile is None:
-            return (0, 0, rng.random())
-        return (int(tile.is_double), tile.pips, rng.random())
-
-    return max(legal, key=weight)
+    return rng.choice(game.legal_moves(seat))
 
 
 POLICIES: dict[str, Policy] = {
     "random": random_policy,
-    "casual": casual_policy,
-    "expert": casual_policy,
+    "casual": casual.choose,
+    "expert": expert.choose,
 }
 
 
-def choose(level: str, game, seat: int, rng: _random.Random) -> Move:
+def choose(level: str, game: Game, seat: int, rng: _random.Random) -> Move:
     """The move ``seat`` makes at ``level``; forced moves need no thought."""
     legal = game.legal_moves(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do: it is not its turn")
     if len(legal) == 1:
         return legal[0]
-    return POLICIES.get(level, casual_policy)(legal, rng)
+    return POLICIES.get(level, casual.choose)(game, seat, rng)

@@ -1,0 +1,205 @@
+"""Bot strength and speed: duplicate deals between levels, one JSON line per style.
+
+Usage: python bench/bots.py [--games N] [--styles NAME ...] [--budget-ms MS] [--seed S] [--jobs J]
+
+Each pairing seats a *hero* level (one seat, or one team) against a *field* level. Every deal is
+played once per rotation of the hero's seats (duplicate play: the hero gets every hand of the
+deal once, so the luck of the deal cancels), and the 95% confidence intervals are taken over
+deals, which are independent. Pairings:
+
+- ``expert_vs_casual``: one expert among casual seats (an expert pair in Partner, head to head in
+  the 2-seat Block and Draw). Goals: Cut-Throat win rate >= 0.33 (0.25 is even), Partner >= 0.57,
+  French mean game score <= 0.8 of the casual seats' (lower is better there).
+- ``casual_vs_random``: the same seating with casual against random; casual should be clearly
+  better in every style.
+
+``decision_p50_ms`` / ``decision_p95_ms`` are per level, over the decisions with a real choice
+(forced moves are answered at once and left out). Progress goes to standard error. Games go
+through the engine API only (no Django).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import bots
+from games.bots import expert
+from games.engine import new_match
+
+#: style -> (seats, options, hero seat sets, one per rotation)
+TABLES: dict[str, tuple[int, dict, list[tuple[int, ...]]]] = {
+    "cutthroat": (4, {}, [(0,), (1,), (2,), (3,)]),
+    "partner": (4, {}, [(0, 2), (1, 3)]),
+    "block": (2, {}, [(0,), (1,)]),
+    "draw": (2, {}, [(0,), (1,)]),
+    "french": (4, {}, [(0,), (1,), (2,), (3,)]),
+    "doubles": (4, {}, [(0,), (1,), (2,), (3,)]),
+}
+PAIRINGS = {"expert_vs_casual": ("expert", "casual"), "casual_vs_random": ("casual", "random")}
+GOALS = {
+    ("cutthroat", "expert_vs_casual"): "win_rate >= 0.33",
+    ("partner", "expert_vs_casual"): "win_rate >= 0.57",
+    ("french", "expert_vs_casual"): "score_ratio <= 0.8",
+}
+
+
+def play_deal(task: tuple) -> dict:
+    """Every rotation of one deal: the hero's wins and points, the field's, decision times."""
+    style, pairing, deal, budget_ms, seed = task
+    seats, options, rotations = TABLES[style]
+    hero_level, field_level = PAIRINGS[pairing]
+    out = {"style": style, "pairing": pairing, "win": [], "hero": [], "field": [], "times": {}}
+    for r, heroes in enumerate(rotations):
+        rng = random.Random(f"{seed}:{deal}:{r}")
+        game = new_match(style, seats, options, seed=f"{seed}:{deal}").start_game()
+        levels = [hero_level if s in heroes else field_level for s in range(seats)]
+        while not game.over:
+            seat = game.turn
+            level = levels[seat]
+            began = time.perf_counter()
+            move = decide(level, game, seat, rng, budget_ms)
+            if len(game.legal_moves()) > 1:
+                out["times"].setdefault(level, []).append(time.perf_counter() - began)
+            game.apply(move)
+        _score(out, game, heroes)
+    return out
+
+
+def decide(level: str, game, seat: int, rng: random.Random, budget_ms: float):
+    if level == "expert":
+        return expert.choose(game, seat, rng, budget_ms=budget_ms)
+    return bots.choose(level, game, seat, rng)
+
+
+def _score(out: dict, game, heroes: tuple[int, ...]) -> None:
+    """One game's result from the hero's side: won or not, its points and the field's mean."""
+    rules = game.rules
+    result = game.result
+    hero = rules.party_of[heroes[0]]
+    field = [p for p in range(len(rules.parties)) if p != hero]
+    out["win"].append(1.0 if result.winner == hero else 0.0)
+    out["hero"].append(float(result.points[hero]))
+    out["field"].append(sum(result.points[p] for p in field) / len(field))
+
+
+def summarise(style: str, pairing: str, deals: list[dict], rng: random.Random) -> dict:
+    """Rates and means with 95% intervals over deals (each deal's rotations averaged first)."""
+    per_deal = {key: [sum(d[key]) / len(d[key]) for d in deals] for key in ("win", "hero", "field")}
+    rotations = len(TABLES[style][2])
+    out = {
+        "games": len(deals) * rotations,
+        "deals": len(deals),
+        "win_rate": _mean(per_deal["win"]),
+        "win_ci95": _interval(per_deal["win"]),
+        "even": round(1 / len(_parties(style)), 3),
+        "mean_points": _mean(per_deal["hero"]),
+        "mean_points_field": _mean(per_deal["field"]),
+    }
+    if style in ("french", "doubles", "block", "draw"):
+        out["score_ratio"], out["ratio_ci95"] = _ratio(per_deal["hero"], per_deal["field"], rng)
+    goal = GOALS.get((style, pairing))
+    if goal:
+        out["goal"] = goal
+    return out
+
+
+def _parties(style: str) -> list:
+    seats = TABLES[style][0]
+    return [0] * (2 if style == "partner" or seats == 2 else seats)
+
+
+def _mean(values: list[float]) -> float:
+    return round(sum(values) / len(values), 4) if values else float("nan")
+
+
+def _interval(values: list[float]) -> list[float]:
+    n = len(values)
+    if n < 2:
+        return [float("nan"), float("nan")]
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
+def _ratio(hero: list[float], field: list[float], rng: random.Random) -> tuple[float, list]:
+    """Hero's mean points over the field's, with a bootstrap 95% interval over deals."""
+    n = len(hero)
+    if not n or not sum(field):
+        return float("nan"), [float("nan"), float("nan")]
+    samples = []
+    for _ in range(1000):
+        picks = [rng.randrange(n) for _ in range(n)]
+        below = sum(field[i] for i in picks)
+        if below:
+            samples.append(sum(hero[i] for i in picks) / below)
+    samples.sort()
+    lo, hi = samples[int(0.025 * len(samples))], samples[int(0.975 * len(samples)) - 1]
+    return round(sum(hero) / sum(field), 4), [round(lo, 4), round(hi, 4)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def run(args: argparse.Namespace) -> None:
+    tasks = []
+    for style in args.styles:
+        deals = math.ceil(args.games / len(TABLES[style][2]))
+        for pairing in args.pairings:
+            tasks += [(style, pairing, d, args.budget_ms, args.seed) for d in range(deals)]
+    results: dict[tuple[str, str], list[dict]] = {}
+    began = time.time()
+    with multiprocessing.Pool(args.jobs) as pool:
+        for done, out in enumerate(pool.imap_unordered(play_deal, tasks), 1):
+            results.setdefault((out["style"], out["pairing"]), []).append(out)
+            if done % 20 == 0 or done == len(tasks):
+                print(f"{done}/{len(tasks)} deals, {time.time() - began:.0f} s", file=sys.stderr)
+    rng = random.Random(args.seed)
+    for style in args.styles:
+        print(json.dumps(report(style, results, rng)), flush=True)
+
+
+def report(style: str, results: dict, rng: random.Random) -> dict:
+    line: dict = {"style": style, "seats": TABLES[style][0], "games": 0, "pairings": {}}
+    times: dict[str, list[float]] = {}
+    for pairing in PAIRINGS:
+        deals = results.get((style, pairing))
+        if not deals:
+            continue
+        summary = summarise(style, pairing, deals, rng)
+        line["pairings"][pairing] = summary
+        line["games"] += summary["games"]
+        for deal in deals:
+            for level, values in deal["times"].items():
+                times.setdefault(level, []).extend(values)
+    line["decision_p50_ms"] = {level: percentile(v, 0.50) for level, v in sorted(times.items())}
+    line["decision_p95_ms"] = {level: percentile(v, 0.95) for level, v in sorted(times.items())}
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--styles", nargs="+", default=list(TABLES), choices=list(TABLES))
+    parser.add_argument("--budget-ms", type=float, default=expert.BUDGET_MS)
+    parser.add_argument("--pairings", nargs="+", default=list(PAIRINGS), choices=list(PAIRINGS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()

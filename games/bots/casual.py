@@ -1,0 +1,125 @@
+"""The casual bot: sound greedy play, one look at each legal move, no lookahead.
+
+Each placement gets a score from the habits of a decent club player:
+
+- shed weight (a blocked game is lost on count), and doubles early on a line (a double fits one
+  number only) but late where numbers are locked (see ``DOUBLE_BONUS``);
+- keep suits you hold many of: prefer leaving an end you can follow again;
+- block when it pays: prefer leaving an end the opponents have shown they lack, especially the
+  next seat, and an end only you can still play on;
+- in partner play (Partner, team Block/Draw) never shut out your partner the same way;
+- domino whenever you can.
+
+What the seat knows of the others comes from ``knowledge.read`` (passes, draws, the board), never
+from their hands.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, SUIT, TILE_COUNT
+
+from .knowledge import Knowledge, read
+
+if TYPE_CHECKING:
+    from games.engine import Game
+    from games.engine.moves import Move
+
+DOMINO = 1000.0
+#: Per style, how keen the player is to play a double. On a line a double fits one number only,
+#: so it goes early. Where numbers are locked until their double (French, Doubles) a double
+#: opens its number for everybody (three new sides in Doubles), so holding it keeps a lock only
+#: this seat can open; measured against random play, holding them wins clearly more there
+#: (French: score ratio 0.58 holding them, 0.87 shedding them first).
+DOUBLE_BONUS = {"french": -10.0, "doubles": -8.0}
+LINE_DOUBLE_BONUS = 8.0
+FOLLOW = 2.0  # per tile kept that can follow the new end
+BLOCK = 3.0  # per opponent shown to lack the new end (half again for the next seat)
+SHUT_PARTNER = 4.0
+ONLY_MINE = 2.0
+
+
+@dataclass(frozen=True)
+class Table:
+    """What one decision needs about the table, worked out once for all legal moves."""
+
+    know: Knowledge
+    weights: list[int]
+    opened: int | None  # numbers opened by their double (None: a line board, nothing locked)
+    next_seat: int
+    partners: tuple[int, ...]
+    opponents: tuple[int, ...]
+    double_bonus: float
+
+
+def table_for(game: Game, seat: int) -> Table:
+    """The facts about the table that every move's score reads."""
+    rules = game.rules
+    party = rules.parties[rules.party_of[seat]]
+    return Table(
+        know=read(game, seat),
+        weights=rules.weights,
+        opened=getattr(game.board, "opened", None),
+        next_seat=(seat + 1) % game.seats,
+        partners=tuple(s for s in party if s != seat),
+        opponents=tuple(s for s in range(game.seats) if s not in party),
+        double_bonus=DOUBLE_BONUS.get(rules.name, LINE_DOUBLE_BONUS),
+    )
+
+
+def choose(game: Game, seat: int, rng: random.Random) -> Move:
+    """The casual move: the best-scoring legal move, ties broken at random."""
+    legal = game.legal_moves(seat)
+    if len(legal) == 1:
+        return legal[0]
+    table = table_for(game, seat)
+    return max(legal, key=lambda move: score(table, move) + rng.random() * 1e-3)
+
+
+def score(table: Table, move: Move) -> float:
+    """How much the casual player likes ``move`` (a placement; passes and draws come alone)."""
+    tile = move.tile
+    bit = 1 << tile
+    rest = table.know.hand & ~bit
+    if not rest:
+        return DOMINO
+    value = float(table.weights[tile])
+    if HIGH[tile] == LOW[tile]:
+        value += table.double_bonus
+    if move.on is None:  # the pose: keep the suits of the posed tile
+        return value + FOLLOW * (rest & (SUIT[HIGH[tile]] | SUIT[LOW[tile]])).bit_count()
+    shown = _shown_after(tile, move.on)
+    takes = _takes(table, tile, shown)
+    value += FOLLOW * (rest & takes).bit_count()
+    return value + _blocking(table, takes, rest)
+
+
+def _shown_after(tile: int, on: int) -> int:
+    """The number the new tile shows where it lies (a double shows its own number)."""
+    matched = COMMON[tile * TILE_COUNT + on]
+    return matched if HIGH[tile] == LOW[tile] else OTHER[tile * 7 + matched]
+
+
+def _takes(table: Table, tile: int, n: int) -> int:
+    """Tiles an end showing ``n`` will take: its suit, or only n-n while n is locked."""
+    if table.opened is None or table.opened >> n & 1 or tile == DOUBLE[n]:
+        return SUIT[n]
+    return 1 << DOUBLE[n]
+
+
+def _blocking(table: Table, takes: int, rest: int) -> float:
+    """Reward an end the opponents cannot follow; punish one that shuts out a partner."""
+    know = table.know
+    value = 0.0
+    for other in table.opponents:
+        if know.lacks(other, takes):
+            value += BLOCK * (1.5 if other == table.next_seat else 1.0)
+    for other in table.partners:
+        if know.lacks(other, takes):
+            value -= SHUT_PARTNER
+    if not takes & know.unseen and rest & takes:
+        value += ONLY_MINE
+    return value

@@ -1,0 +1,118 @@
+"""Shared setups for the bot tests: every style and seat count, positions, and hidden-tile twins."""
+
+from __future__ import annotations
+
+import random
+
+from games.engine import IllegalMove, Move, RulesError, new_match
+from games.engine.game import Game
+from games.engine.moves import DRAW, PASS
+from games.engine.sim import unseen
+from games.engine.tiles import TILES, bits
+
+#: (style, seats, options): every style at every seat count it allows, teams included.
+SETUPS = [
+    ("cutthroat", 4, {}),
+    ("partner", 4, {}),
+    ("block", 2, {}),
+    ("block", 4, {}),
+    ("block", 4, {"teams": True}),
+    ("draw", 2, {}),
+    ("draw", 4, {}),
+    ("draw", 4, {"teams": True}),
+    ("french", 4, {}),
+    ("doubles", 2, {}),
+    ("doubles", 3, {}),
+    ("doubles", 4, {}),
+]
+IDS = [f"{style}-{seats}{'-teams' if opts else ''}" for style, seats, opts in SETUPS]
+
+
+def position(
+    style: str, seats: int, options: dict, seed: int, earliest: int = 1
+) -> tuple[Game, int] | None:
+    """A game played at random to a seat's turn with a real choice (None if none came up)."""
+    rng = random.Random(seed)
+    game = new_match(style, seats, options, seed=seed).start_game()
+    stop = rng.randrange(earliest, earliest + 11)
+    choices = 0
+    while not game.over:
+        legal = game.legal_moves()
+        if len(legal) > 1:
+            choices += 1
+            if choices >= stop:
+                return game, game.turn
+        game.apply(rng.choice(legal))
+    return None
+
+
+def twin(game: Game, seat: int, rng: random.Random, tries: int = 300) -> Game | None:
+    """Another real game with the same public history and the same view for ``seat``, whose
+    hidden tiles (other hands, the boneyard still face down) are dealt differently.
+
+    The hidden tiles are shuffled among their deal positions, the public moves replayed (other
+    seats' draws as plain draws); a shuffle under which the history could not happen is refused.
+    """
+    slots = _hidden_slots(game, seat)
+    if len(slots) < 2:
+        return None
+    for _ in range(tries):
+        tiles = [tile for _, tile in slots]
+        rng.shuffle(tiles)
+        if tiles == [tile for _, tile in slots]:
+            continue
+        other = _replay(game, seat, dict(zip([where for where, _ in slots], tiles, strict=True)))
+        if other is not None and other.hands != game.hands:
+            return other
+    return None
+
+
+def _hidden_slots(game: Game, seat: int) -> list[tuple[tuple[str, int, int], int]]:
+    """Deal positions holding a tile ``seat`` cannot see now: (("hand", s, i) or ("pile", i, 0),
+    tile); the boneyard positions ``seat`` drew from stay put."""
+    hidden = unseen(game, seat)
+    mine = _own_draws(game, seat)
+    slots = []
+    for s, mask in enumerate(game.dealt):
+        if s != seat:
+            slots += [(("hand", s, i), t) for i, t in enumerate(bits(mask)) if hidden >> t & 1]
+    slots += [
+        (("pile", i, 0), t)
+        for i, t in enumerate(game.boneyard)
+        if i not in mine and hidden >> t & 1
+    ]
+    return slots
+
+
+def _own_draws(game: Game, seat: int) -> set[int]:
+    draws = [m.seat for m in game.log if m.kind == DRAW]
+    return {i for i, s in enumerate(draws) if s == seat}
+
+
+def _replay(game: Game, seat: int, moved: dict) -> Game | None:
+    hands = [
+        [moved.get(("hand", s, i), t) for i, t in enumerate(bits(mask))]
+        for s, mask in enumerate(game.dealt)
+    ]
+    pile = [moved.get(("pile", i, 0), t) for i, t in enumerate(game.boneyard)]
+    match = new_match(game.rules.name, game.seats, _options(game))
+    try:
+        other = match.start_game(
+            [[TILES[t] for t in h] for h in hands], [TILES[t] for t in pile], game.first
+        )
+        for move in game.log:
+            if move.kind == DRAW and move.seat != seat:
+                move = Move.draw(move.seat)
+            elif move.kind == PASS:
+                move = Move.pass_(move.seat)
+            other.apply(move)
+    except (IllegalMove, RulesError):  # a history or deal (pose) the shuffle made impossible
+        return None
+    if other.over or other.turn != game.turn:
+        return None
+    return other
+
+
+def _options(game: Game) -> dict:
+    opts = game.rules.opts
+    return {k: v for k, v in opts.items() if v != game.rules.OPTIONS[k].default}

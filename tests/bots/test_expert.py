@@ -1,0 +1,60 @@
+"""The expert keeps to its time budget, answers forced moves at once, and plays sensibly."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.bots import expert
+from games.bots.expert import Paired
+from games.engine import new_match
+from tests.bots.helpers import position
+
+
+def test_the_expert_keeps_to_its_budget():
+    rng = random.Random(4)
+    worst = 0.0
+    for style, seats in [("cutthroat", 4), ("french", 4), ("draw", 4), ("doubles", 3)]:
+        for seed in range(3):
+            start = position(style, seats, {}, seed)
+            if start is None:
+                continue
+            game, seat = start
+            began = time.perf_counter()
+            move = expert.choose(game, seat, rng, budget_ms=40)
+            worst = max(worst, time.perf_counter() - began)
+            assert move in game.legal_moves(seat)
+    assert worst < 0.040 + 0.030  # one deal's play-outs may run past the deadline, no more
+
+
+def test_a_forced_move_takes_no_thought():
+    game = new_match("cutthroat", 4, seed=1).start_game()  # the 6-6 holder must pose it
+    began = time.perf_counter()
+    expert.choose(game, game.turn, random.Random(1), budget_ms=10_000)
+    assert time.perf_counter() - began < 0.005
+
+
+def test_the_expert_stops_early_when_one_move_is_clearly_best():
+    stats = Paired(2)
+    for i in range(expert.MIN_ROUNDS):
+        stats.add([1.0 + (i % 2) * 0.1, 0.0])
+    assert stats.settled()
+    even = Paired(2)
+    for i in range(expert.MIN_ROUNDS):
+        even.add([float(i % 2), float((i + 1) % 2)])
+    assert not even.settled()
+
+
+def test_the_expert_dominoes_when_it_can():
+    rng = random.Random(8)
+    for seed in range(200):
+        game = new_match("block", 2, seed=seed).start_game()
+        while not game.over:
+            legal = game.legal_moves()
+            winning = [m for m in legal if m.kind == "play" and game.hands[m.seat].bit_count() == 1]
+            if winning and len(legal) > 1:
+                move = expert.choose(game, game.turn, rng, budget_ms=50, max_worlds=20)
+                assert move in winning
+                return
+            game.apply(rng.choice(legal))
+    raise AssertionError("no winning choice came up")
