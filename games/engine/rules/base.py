@@ -1,0 +1,180 @@
+"""The rules object every style is: defaults for the standard line game, hooks a style overrides.
+
+A style subclass names only what differs (seats, hand size, board kind, draw rule, pose, scoring,
+match progression). Options are declared in ``OPTIONS``; adding a house rule is one entry there plus
+the code that reads ``self.opts[name]``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..boards import LineBoard, TreeBoard
+from ..deal import deal_hands
+from ..errors import RulesError, either, shown
+from ..game import NO_DRAW
+from ..tiles import DOUBLE, DOUBLES_MASK, FULL, NAMES, PIPS, count_tables
+
+if TYPE_CHECKING:
+    from ..deal import DealRandom
+    from ..game import Game
+    from ..results import GameResult
+
+
+class Option(NamedTuple):
+    """A declared option: ``kind`` is "bool" or "count" (a positive whole number)."""
+
+    kind: str
+    default: Any
+    choices: tuple[int, ...] | None = None
+    seats: tuple[int, ...] | None = None  # seat counts it applies to (None: all)
+
+
+class Pose(NamedTuple):
+    """Who poses a game and with what: ``seat`` None means chosen at random (Block/Draw game 1)."""
+
+    seat: int | None
+    mask: int
+    rule: str  # what the pose must be, for refusals ("the first tile must be 6-6")
+    why: str  # why this seat poses, for a record whose ``first`` disagrees
+
+
+class Rules:
+    """The standard line game: 4 seats each for self, 7 tiles, no boneyard, no locks."""
+
+    name = ""
+    seat_counts: tuple[int, ...] = (4,)
+    OPTIONS: dict[str, Option] = {}
+    draw_rule = NO_DRAW
+    has_pass_hook = False
+    weights: list[int] = PIPS
+    tables = count_tables(PIPS)  # see count()
+
+    def __init__(self, seats: int, options: dict | None = None) -> None:
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.seat_counts:
+            allowed = either(self.seat_counts)
+            raise RulesError(f"{self.name} is played by {allowed} seats, not {shown(seats)}")
+        self.seats = seats
+        self.opts = self.check_options(options or {})
+        self.parties = self.make_parties()
+        self.party_of = [0] * seats
+        for p, members in enumerate(self.parties):
+            for s in members:
+                self.party_of[s] = p
+
+    # -- options and seats ----------------------------------------------------------------------
+
+    def check_options(self, options: dict) -> dict:
+        """Validate given options and return them with defaults filled in."""
+        if not isinstance(options, dict):
+            raise RulesError("options must be an object")
+        resolved = {name: spec.default for name, spec in self.OPTIONS.items()}
+        for name, value in options.items():
+            spec = self.OPTIONS.get(name)
+            if spec is None:
+                raise RulesError(f'unknown option "{name}" for {self.name}')
+            resolved[name] = self.check_option(name, spec, value)
+        return resolved
+
+    def check_option(self, name: str, spec: Option, value: Any) -> Any:
+        if spec.kind == "bool":
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} must be true or false, not {shown(value)}")
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RulesError(f"{name} must be a positive whole number, not {shown(value)}")
+        if spec.choices is not None and value not in spec.choices:
+            allowed = either(spec.choices)
+            raise RulesError(f"{name} must be {allowed} for {self.name}, not {shown(value)}")
+        if spec.seats is not None and self.seats not in spec.seats and value != spec.default:
+            raise RulesError(f"{name} does not apply to {self.name} with {self.seats} seats")
+        return value
+
+    def make_parties(self) -> list[list[int]]:
+        return [[s] for s in range(self.seats)]
+
+    def party_sums(self, per_seat: list[int]) -> list[int]:
+        return [sum(per_seat[s] for s in members) for members in self.parties]
+
+    # -- deal and pose --------------------------------------------------------------------------
+
+    def hand_size(self) -> int:
+        return 7
+
+    def new_board(self) -> LineBoard | TreeBoard:
+        return LineBoard()
+
+    def deal(self, rng: DealRandom) -> tuple[list[int], list[int]]:
+        """Shuffle and deal: hands as masks, the rest (boneyard, in draw order) as ids."""
+        return deal_hands(rng, self.seats, self.hand_size())
+
+    def deal_problem(self, hands: list[int]) -> str | None:
+        """Why a dealt set of hands could not occur under this style (None: fine)."""
+        return None
+
+    def pose(self, carry: dict, hands: list[int]) -> Pose:
+        return holder_of(hands, DOUBLE[6], "the holder of 6-6 poses it")
+
+    def new_carry(self) -> dict:
+        """What one game hands to the next (who poses, the stake); JSON-able for snapshots."""
+        return {}
+
+    def stake(self, carry: dict) -> int:
+        return 1
+
+    # -- end of a game and of the match ---------------------------------------------------------
+
+    def count(self, mask: int) -> int:
+        """A hand's count (pips, with this style's weights)."""
+        a, b, c, d = self.tables
+        return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+
+    def counts(self, game: Game) -> tuple[int, ...]:
+        """Every seat's count, by table look-ups (this runs at the end of every game)."""
+        a, b, c, d = self.tables
+        out = []
+        for m in game.hands:
+            out.append(a[m & 127] + b[m >> 7 & 127] + c[m >> 14 & 127] + d[m >> 21])
+        return tuple(out)
+
+    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+        raise NotImplementedError
+
+    def after_game(
+        self, carry: dict, totals: list[int], result: GameResult, game: Game
+    ) -> tuple[dict, bool, int | None, str | None]:
+        """New carry, and whether the match is over, its winner party and result word."""
+        raise NotImplementedError
+
+    def on_pass(self, game: Game, seat: int) -> list:
+        return []
+
+
+def holder_of(hands: list[int], tile: int, why: str) -> Pose:
+    """The seat holding ``tile`` poses it."""
+    for s, h in enumerate(hands):
+        if h >> tile & 1:
+            return tile_pose(s, tile, why)
+    raise RulesError(f"nobody holds {NAMES[tile]}")
+
+
+@cache
+def tile_pose(seat: int, tile: int, why: str, rule: str = "") -> Pose:
+    """Seat poses exactly ``tile`` (cached: a pose is worked out at every game start)."""
+    return Pose(seat, 1 << tile, rule or f"the first tile must be {NAMES[tile]}", why)
+
+
+@cache
+def free_pose(seat: int, why: str) -> Pose:
+    return Pose(seat, FULL, "", why)
+
+
+@cache
+def double_pose(seat: int, why: str) -> Pose:
+    return Pose(seat, DOUBLES_MASK, "the first tile must be a double", why)
+
+
+def lowest(values: list[int] | tuple[int, ...]) -> int | None:
+    """Index of the strictly lowest value, or None when it is shared."""
+    low = min(values)
+    return values.index(low) if values.count(low) == 1 else None
