@@ -132,11 +132,17 @@ def stop(process: subprocess.Popen) -> None:
             process.kill()
 
 
-def cpu_seconds(process: subprocess.Popen) -> float:
+def cpu_seconds(process: subprocess.Popen, children: bool = False) -> float:
+    """CPU time of a process (and, for the worker's pool, of its children)."""
     import psutil
 
-    times = psutil.Process(process.pid).cpu_times()
-    return times.user + times.system
+    proc = psutil.Process(process.pid)
+    procs = [proc, *proc.children(recursive=True)] if children else [proc]
+    total = 0.0
+    for one in procs:
+        times = one.cpu_times()
+        total += times.user + times.system
+    return total
 
 
 # -- the client ------------------------------------------------------------------------------
@@ -281,20 +287,24 @@ def latencies(tables: list[Table], since: float, until: float) -> tuple[list[flo
         stored[(table_id, game_id, seq)] = at.timestamp()
     by_id = {t.id: t for t in tables}
     values: list[float] = []
+    per_socket: list[list[float]] = [[], [], [], []]
     missing = 0
     for (table_id, game_id, seq), at in stored.items():
         table = by_id[table_id]
         worst = 0.0
-        for seen in table.seen:
+        for index, seen in enumerate(table.seen):
             arrived = [when for (g, v), when in seen.items() if g == game_id and v >= seq]
             if not arrived:
                 worst = -1
                 break
             worst = max(worst, min(arrived) - at)
+            per_socket[index].append((min(arrived) - at) * 1000)
         if worst < 0:
             missing += 1
         else:
             values.append(worst * 1000)
+    if DEBUG:
+        print("per socket p50", [percentile(v, 50) for v in per_socket], file=sys.stderr)
     return values, missing, len(stored)
 
 
@@ -376,10 +386,14 @@ def run_phase(site: Site, tables: list[dict], seconds: float, think: float) -> d
     table_objs = [Table(t["id"], t["code"], t["session"]) for t in tables]
     client = Client(site.base, table_objs, think)
     cpu_before = cpu_seconds(site.web)
+    worker_before = cpu_seconds(site.worker, children=True)
+    client_before = time.process_time()
     started = time.time()
     asyncio.run(client.run(seconds))
     ended = time.time()
     cpu = cpu_seconds(site.web) - cpu_before
+    worker_cpu = cpu_seconds(site.worker, children=True) - worker_before
+    client_cpu = time.process_time() - client_before
     warm = started + 2.0
     values, missing, moves = latencies(table_objs, warm, ended)
     return {
@@ -390,6 +404,9 @@ def run_phase(site: Site, tables: list[dict], seconds: float, think: float) -> d
         "seconds": ended - warm - 1.0,
         "cpu": cpu,
         "cpu_moves": moves,
+        "worker_cpu_share": round(worker_cpu / (ended - started), 2),
+        "web_cpu_share": round(cpu / (ended - started), 2),
+        "client_cpu_share": round(client_cpu / (ended - started), 2),
     }
 
 
@@ -435,8 +452,9 @@ def main() -> None:
             result.update(rate=rate, p95=p95, tables=step)
             if p95 is not None and p95 < 100 and (best is None or rate > best["rate"]):
                 best = result
+            shares = {k: v for k, v in result.items() if k.endswith("_share")}
             print(json.dumps({"step_tables": step, "moves_per_s": round(rate, 1),
-                              "p95_ms": p95, "errors": result["errors"]}),
+                              "p95_ms": p95, "errors": result["errors"], **shares}),
                   file=sys.stderr)  # fmt: skip
         queries = queries_per_move()
     finally:

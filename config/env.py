@@ -119,10 +119,15 @@ def broker_url(redis: str) -> str:
 
 
 def channel_layers(redis: str) -> dict[str, Any]:
+    """Redis pub/sub: one PUBLISH reaches every socket of a table in every web process.
+
+    Pub/sub delivers at most once, which is all a table needs: a socket that missed a push
+    gets the full state again when it reconnects, and the next move re-renders everything.
+    """
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis], "prefix": "dominoes", "capacity": 500, "expiry": 30},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [redis], "prefix": "dominoes"},
         }
     }
 

@@ -129,6 +129,15 @@ REDIS_URL = env.redis_url(ENV, VAR_DIR)
 EMBEDDED_REDIS = env.uses_embedded_redis(ENV)
 EMBEDDED_REDIS_SOCKET = env.embedded_redis_socket(VAR_DIR)
 CHANNEL_LAYERS = env.channel_layers(REDIS_URL)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": ENV.get("CACHE_KEY_PREFIX", "dominoes"),
+    }
+}
+# Sessions are read from Redis on every request and written through to the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CELERY_BROKER_URL = env.broker_url(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -88,7 +88,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._push(hint)
 
     async def _push(self, hint: tuple | None = None) -> None:
-        html, key = await sync_to_async(rendering.render_live)(
+        # Not thread-sensitive: renders of many sockets run side by side, so one render's
+        # database round trips do not hold up the others.
+        html, key = await sync_to_async(rendering.render_live, thread_sensitive=False)(
             self.table_id, self.scope.get("user"), hint
         )
         if key is not None:

@@ -151,5 +151,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         messages.warning(request, outcome.message)
         return _answer(request, table_obj)
     if request.htmx:  # the same render the socket push for this seat will reuse
-        return HttpResponse(rendering.render_live(table_obj.pk, request.user)[0])
+        rendering.prime(outcome)
+        hint = (table_obj.pk, outcome.game.pk, outcome.version, None)
+        return HttpResponse(rendering.render_live(table_obj.pk, request.user, hint)[0])
     return redirect("table", code=table_obj.code)

@@ -14,6 +14,7 @@ os.environ["STATIC_MANIFEST"] = "0"
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"  # noqa: F405
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 BOT_THINK_SECONDS = {}
 NEXT_GAME_PAUSE_SECONDS = 0

@@ -32,6 +32,9 @@ class Outcome:
     version: int
     message: str = ""
     events: list = field(default_factory=list)
+    game: Game | None = None  # after an applied move: the saved row, its seats and state,
+    seats: list | None = None  # so the caller can render without reading them again
+    state: engine.Match | None = None
 
 
 def validate_options(style: str, seats: int, options: dict) -> dict:
@@ -114,13 +117,15 @@ def submit(
     reason: str = "",
     choose: Callable[[engine.Game, Seat], engine.Move | None] | None = None,
     only_when_due: bool = False,
+    player_id: int | None = None,
 ) -> Outcome:
     """Apply ``action`` ({"kind", "tile", "on"}) for ``seat`` if ``version`` is still current.
 
     The caller has already checked that whoever acts may act for ``seat``. The server acting
     for whoever is to play (a bot, a clock, a stand-in) passes ``seat=None`` and ``choose``,
     which picks from the locked state, so the game is read once per move; ``only_when_due``
-    makes a clock's move wait for the turn's deadline.
+    makes a clock's move wait for the turn's deadline. ``player_id`` finds the seat of a
+    person acting from a form or a socket.
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("match__table").get(pk=game_id)
@@ -128,10 +133,14 @@ def submit(
             return Outcome(False, game.version, _("The table has moved on; here is where it is."))
         if only_when_due and (game.turn_deadline is None or game.turn_deadline > timezone.now()):
             return Outcome(False, game.version)
+        seats = {row.index: row for row in game.match.table.seats.select_related("player")}
+        if player_id is not None:
+            seat = next((i for i, row in seats.items() if row.player_id == player_id), None)
+            if seat is None:
+                return Outcome(False, game.version, _("You are not playing at this table."))
         seat = game.turn if seat is None else seat
         if game.turn != seat:
             return Outcome(False, game.version, _("It is not your turn."))
-        seats = {row.index: row for row in game.match.table.seats.select_related("player")}
         state = load(game)
         stored: list = []
         try:
@@ -146,7 +155,8 @@ def submit(
             return Outcome(False, game.version, str(error))
         events += _forced_moves(state, stored)
         _settle(game, game.match, state, stored, seats)
-    return Outcome(True, game.version, events=events)
+    ordered = [seats[i] for i in sorted(seats)]
+    return Outcome(True, game.version, events=events, game=game, seats=ordered, state=state)
 
 
 def _apply(state: engine.Match, move: engine.Move, reason: str, stored: list) -> list:
@@ -216,21 +226,22 @@ def _settle(
 
 
 def submit_for_user(table: Table, user, data) -> Outcome:
-    """A person's move from a form post or a socket message: find their seat, then submit."""
-    from .queries import current_game, seat_of
-
-    game = current_game(table)
-    if game is None or game.state != Game.State.PLAYING:
-        return Outcome(False, game.version if game else 0, _("No game is being played now."))
-    seat = seat_of(table, user)
-    if seat is None:
-        return Outcome(False, game.version, _("You are not playing at this table."))
+    """A person's move from a form post or a socket message; their seat is found under the
+    game's lock, with everything else ``submit`` checks."""
+    game_id = (
+        Game.objects.filter(match__table=table)
+        .order_by("-match__number", "-number")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if game_id is None:
+        return Outcome(False, 0, _("No game is being played now."))
     try:
         version = int(data.get("version", ""))
     except (TypeError, ValueError):
-        return Outcome(False, game.version, _("That move did not say which turn it was for."))
+        return Outcome(False, 0, _("That move did not say which turn it was for."))
     kind = data.get("kind") or "play"
     if kind not in ("play", "pass", "draw"):
-        return Outcome(False, game.version, _("That is not a move."))
+        return Outcome(False, 0, _("That is not a move."))
     action = {"kind": kind, "tile": data.get("tile") or None, "on": data.get("on") or None}
-    return submit(game.pk, seat, version, action)
+    return submit(game_id, None, version, action, player_id=user.pk)

@@ -67,5 +67,9 @@ def away_check(seat_id: int, since: str) -> bool:
 
 
 def move_from_socket(table_id: int, user, content: dict) -> play.Outcome:
+    from .rendering import prime
+
     table = Table.objects.get(pk=table_id)
-    return play.submit_for_user(table, user, content)
+    outcome = play.submit_for_user(table, user, content)
+    prime(outcome)
+    return outcome

@@ -9,6 +9,7 @@ per-seat parts (the hand) are always rendered for the asking viewer.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -21,19 +22,26 @@ from .play import load
 
 
 class Recent(OrderedDict):
-    """A tiny LRU map: plenty for the versions in flight in one process."""
+    """A tiny LRU map: plenty for the versions in flight in one process.
+
+    Renders run in a pool of threads (their database waits then overlap), so changes to the
+    order are made under a lock; two threads may both make a missing value, which is harmless.
+    """
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        self.lock = threading.Lock()
 
     def get_or_make(self, key: Any, make: Callable[[], Any]) -> Any:
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        value = self[key] = make()
-        if len(self) > self.size:
-            self.popitem(last=False)
+        value = self.get(key)
+        if value is not None:
+            return value
+        value = make()
+        with self.lock:
+            self[key] = value
+            while len(self) > self.size:
+                self.popitem(last=False)
         return value
 
 
@@ -65,6 +73,7 @@ def board_html(game: Game, context: dict) -> str:
 
 
 LIVE = Recent(1024)
+TABLES = Recent(256)
 
 
 def viewer_key(seat: int | None, user) -> tuple:
@@ -88,11 +97,11 @@ def render_live(table_id: int, user, hint: tuple | None = None) -> tuple[str, tu
     """
     from ..presenters import table_context, viewer_seat
 
-    if hint is not None and hint in LIVE:
-        return LIVE[hint], hint
-    game = queries.current_game_of(table_id)
-    table = game.match.table if game is not None else Table.objects.get(pk=table_id)
-    seats = list(table.seats.select_related("player").order_by("index"))
+    if hint is not None:
+        html = LIVE.get(hint)
+        if html is not None:
+            return html, hint
+    table, game, seats = _table_state(table_id, hint)
     viewer = viewer_key(viewer_seat(seats, user), user)
 
     def render() -> str:
@@ -105,7 +114,32 @@ def render_live(table_id: int, user, hint: tuple | None = None) -> tuple[str, tu
     return LIVE.get_or_make(key, render), key
 
 
+def _table_state(table_id: int, hint: tuple | None) -> tuple[Table, Game | None, list]:
+    """Table, latest game and seats: read once per announced version and shared by every
+    viewer's render in this process (seat badges such as "away" refresh with the next move)."""
+    known = TABLES.get(hint[:3]) if hint is not None else None
+    if known is not None:
+        return known
+    game = queries.current_game_of(table_id)
+    table = game.match.table if game is not None else Table.objects.get(pk=table_id)
+    seats = list(table.seats.select_related("player").order_by("index"))
+    if game is not None:
+        TABLES.get_or_make((table.pk, game.pk, game.version), lambda: (table, game, seats))
+    return table, game, seats
+
+
+def prime(outcome) -> None:
+    """After a move made in this process, keep what it already holds (the saved game, seats and
+    engine state) so rendering it, for the mover and for the sockets here, reads nothing again."""
+    game = outcome.game
+    if game is None:
+        return
+    table = game.match.table
+    TABLES.get_or_make((table.pk, game.pk, game.version), lambda: (table, game, outcome.seats))
+    STATES.get_or_make(_key(game), lambda: outcome.state)
+
+
 def clear() -> None:
     """Forget every cached render (tests reuse database ids)."""
-    for cache in (STATES, MOVES, BOARDS, LIVE):
+    for cache in (STATES, MOVES, BOARDS, LIVE, TABLES):
         cache.clear()

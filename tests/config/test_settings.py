@@ -46,7 +46,7 @@ def test_redis_url_switches_the_channel_layer_and_the_broker(tmp_path):
     assert not env.uses_embedded_redis({"REDIS_URL": url})
     assert env.broker_url(url) == "redis://cache:6379/2"
     layer = env.channel_layers(url)["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == ["redis://cache:6379/2"]
 
 
