@@ -24,25 +24,37 @@ from .play import load
 class Recent(OrderedDict):
     """A tiny LRU map: plenty for the versions in flight in one process.
 
-    Renders run in a pool of threads (their database waits then overlap), so changes to the
-    order are made under a lock; two threads may both make a missing value, which is harmless.
+    Renders run in a pool of threads (their database waits then overlap). The sockets of a
+    table all ask for the same version at once, so a missing value is made by the first asker
+    while the others wait for it ("single flight"), instead of each reading it again.
     """
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
         self.lock = threading.Lock()
+        self.making: dict[Any, threading.Lock] = {}
 
     def get_or_make(self, key: Any, make: Callable[[], Any]) -> Any:
         value = self.get(key)
         if value is not None:
             return value
-        value = make()
+        with self.lock:
+            flight = self.making.setdefault(key, threading.Lock())
+        with flight:
+            value = self.get(key)
+            if value is None:
+                value = make()
+                self.put(key, value)
+        with self.lock:
+            self.making.pop(key, None)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
         with self.lock:
             self[key] = value
             while len(self) > self.size:
                 self.popitem(last=False)
-        return value
 
 
 STATES = Recent(256)
@@ -117,14 +129,18 @@ def render_live(table_id: int, user, hint: tuple | None = None) -> tuple[str, tu
 def _table_state(table_id: int, hint: tuple | None) -> tuple[Table, Game | None, list]:
     """Table, latest game and seats: read once per announced version and shared by every
     viewer's render in this process (seat badges such as "away" refresh with the next move)."""
-    known = TABLES.get(hint[:3]) if hint is not None else None
-    if known is not None:
-        return known
+    if hint is None:
+        return _read_table(table_id)
+    # A newer version than announced may be read; showing the newest state is always right.
+    return TABLES.get_or_make(hint[:3], lambda: _read_table(table_id))
+
+
+def _read_table(table_id: int) -> tuple[Table, Game | None, list]:
     game = queries.current_game_of(table_id)
     table = game.match.table if game is not None else Table.objects.get(pk=table_id)
     seats = list(table.seats.select_related("player").order_by("index"))
     if game is not None:
-        TABLES.get_or_make((table.pk, game.pk, game.version), lambda: (table, game, seats))
+        TABLES.put((table.pk, game.pk, game.version), (table, game, seats))
     return table, game, seats
 
 
@@ -135,8 +151,8 @@ def prime(outcome) -> None:
     if game is None:
         return
     table = game.match.table
-    TABLES.get_or_make((table.pk, game.pk, game.version), lambda: (table, game, outcome.seats))
-    STATES.get_or_make(_key(game), lambda: outcome.state)
+    TABLES.put((table.pk, game.pk, game.version), (table, game, outcome.seats))
+    STATES.put(_key(game), outcome.state)
 
 
 def clear() -> None:
