@@ -29,9 +29,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 def create_form(request: HttpRequest) -> HttpResponse:
     """Re-render the create form for the chosen style (htmx, on style change)."""
-    form = CreateTableForm(initial={"style": request.GET.get("style")}, data=None)
-    form.data = {"style": request.GET.get("style", "cutthroat")}
-    form.is_bound = False
+    form = CreateTableForm(initial={"style": request.GET.get("style", "cutthroat")})
     return render(request, "games/lobby.html#create-form", {"form": form})
 
 

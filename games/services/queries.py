@@ -26,12 +26,7 @@ def seat_of(table: Table, user: User | None) -> int | None:
 
 
 def current_game(table: Table) -> Game | None:
-    return (
-        Game.objects.filter(match__table=table)
-        .select_related("match")
-        .order_by("-match__number", "-number")
-        .first()
-    )
+    return current_game_of(table.pk)
 
 
 def table_by_code(code: str) -> Table | None:
