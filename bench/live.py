@@ -5,8 +5,10 @@ Each table has one scripted player (HTTP posts and a websocket), three bots and 
 spectator sockets, so every move is pushed to four sockets.
 
 - paced: N tables at once, each making about one move per second (bots wait 1 s, the player
-  waits 1 s); latency = first frame showing the move on the table's slowest socket minus the
-  time the move was stored.
+  waits 1 s), their sets started evenly over the first second so that the tables' moves are
+  spread over each second rather than all landing in the same instant; latency = first frame
+  showing the move on the table's slowest socket minus the time the move was stored (the first
+  two seconds are warm-up and not counted).
 - saturated: bots do not wait and the player answers at once; the number of busy tables rises
   step by step, and we report the most moves per second reached while p95 stayed under 100 ms,
   with the web process's CPU time per move.
@@ -29,6 +31,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -382,15 +385,42 @@ class Site:
         stop(self.web)
 
 
-def run_phase(site: Site, tables: list[dict], seconds: float, think: float) -> dict:
+def stagger_starts(tables: list[dict], over: float) -> threading.Thread:
+    """Start the tables' sets one by one, evenly over ``over`` seconds, from a thread.
+
+    Started in one go, every table would move in the same instant each second for the whole
+    phase (fixed bot pauses keep them in step): a burst of N moves a second instead of N
+    moves a second. Real tables are spread over the second, and so are these.
+    """
+
+    def run() -> None:
+        from django.db import connection
+
+        begin = time.monotonic()
+        for i, table in enumerate(tables):
+            time.sleep(max(0.0, begin + i * over / len(tables) - time.monotonic()))
+            start_all([table])
+        connection.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def run_phase(
+    site: Site, tables: list[dict], seconds: float, think: float, stagger: float = 0
+) -> dict:
     table_objs = [Table(t["id"], t["code"], t["session"]) for t in tables]
     client = Client(site.base, table_objs, think)
+    starter = stagger_starts(tables, stagger) if stagger else None
     cpu_before = cpu_seconds(site.web)
     worker_before = cpu_seconds(site.worker, children=True)
     client_before = time.process_time()
     started = time.time()
     asyncio.run(client.run(seconds))
     ended = time.time()
+    if starter is not None:
+        starter.join()
     cpu = cpu_seconds(site.web) - cpu_before
     worker_cpu = cpu_seconds(site.worker, children=True) - worker_before
     client_cpu = time.process_time() - client_before
@@ -433,9 +463,7 @@ def main() -> None:
     tables = make_tables(args.tables + max(int(s) for s in args.steps.split(",")))
     site = Site(env, logs, bot_delay=1.0)
     try:
-        paced_tables = tables[: args.tables]
-        start_all(paced_tables)
-        paced = run_phase(site, paced_tables, args.paced_seconds, think=1.0)
+        paced = run_phase(site, tables[: args.tables], args.paced_seconds, think=1.0, stagger=1.0)
     finally:
         site.close()
     site = Site(env, logs, bot_delay=0)

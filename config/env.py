@@ -83,8 +83,15 @@ def database(env: Mapping[str, str], var: Path) -> dict[str, Any]:
         }
     if not url.startswith(("postgres://", "postgresql://")):
         raise ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL")
-    config = dj_database_url.parse(url, conn_max_age=int(env.get("DB_CONN_MAX_AGE", "60")))
-    config["CONN_HEALTH_CHECKS"] = True
+    pool = int(env.get("DB_POOL_MAX", "16"))
+    if pool <= 0:  # persistent connections, for a purely synchronous deployment
+        config = dj_database_url.parse(url, conn_max_age=int(env.get("DB_CONN_MAX_AGE", "60")))
+        config["CONN_HEALTH_CHECKS"] = True
+        return config
+    # Under ASGI every request runs in a thread of its own, so a persistent connection would be
+    # opened per request and left behind with its thread: a pool hands connections back instead.
+    config = dj_database_url.parse(url, conn_max_age=0)
+    config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": pool, "timeout": 10}
     return config
 
 

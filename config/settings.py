@@ -148,6 +148,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Celery's Django fixup closes the database connection around every task unless this is set;
+# a bot's move is a few milliseconds of work, so a fresh connection per task was the worker's
+# biggest cost. Connections are reused instead, and ``config.celery`` drops a broken or
+# CONN_MAX_AGE-old one before each task, as Django does per request.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {
         "task": "config.tasks.heartbeat",

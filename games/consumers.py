@@ -7,13 +7,20 @@ in by id. A (re)connecting socket gets the full current state at once.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from .services import notify, presence, queries, rendering
+
+try:  # what Daphne raises for a send on a socket the client has just closed
+    from autobahn.exception import Disconnected as CLOSED
+except ImportError:  # another ASGI server
+    CLOSED = OSError
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -72,6 +79,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await sync_to_async(presence.move_from_socket)(self.table_id, user, content)
         await self._push()
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Pushes skip Channels' per-message ``close_old_connections`` hop: it runs on the one
+        shared sync thread (a queue behind every view), while renders run in pool threads
+        that look after their own connections (``rendering.render_live``)."""
+        if message["type"] == "table.changed":
+            await self.table_changed(message)
+        else:
+            await super().dispatch(message)
+
     async def table_changed(self, event: dict[str, Any]) -> None:
         """Re-render for this viewer; straight from the process's cache when possible."""
         game, version = event.get("game"), event.get("version")
@@ -83,14 +99,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             html = rendering.cached_live(*hint)
             if html is not None:
                 self.shown = hint
-                await self.send(text_data=html)
+                await self._send(html)
                 return
         await self._push(hint)
 
     async def _push(self, hint: tuple | None = None) -> None:
         # Not thread-sensitive: renders of many sockets run side by side, so one render's
         # database round trips do not hold up the others.
-        html, key = await sync_to_async(rendering.render_live, thread_sensitive=False)(
+        html, key = await sync_to_async(_render_in_pool, thread_sensitive=False)(
             self.table_id, self.scope.get("user"), hint
         )
         if key is not None:
@@ -98,4 +114,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if key is not None and key == self.shown:
             return
         self.shown = key
-        await self.send(text_data=html)
+        await self._send(html)
+
+    async def _send(self, html: str) -> None:
+        """Send a push; a socket that closed while it was being rendered just misses it."""
+        with suppress(CLOSED):
+            await self.send(text_data=html)
+
+
+def _render_in_pool(table_id: int, user, hint: tuple | None) -> tuple[str, tuple | None]:
+    """A render on a pool thread, which first drops its own connection if broken or too old
+    (Channels' own clean-up only ever runs on the shared sync thread)."""
+    close_old_connections()
+    return rendering.render_live(table_id, user, hint)

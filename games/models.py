@@ -137,6 +137,14 @@ class Game(models.Model):
     turn = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    recent = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_(
+            "The last moves for the table log, kept with the game so a push reads one row "
+            "(a drawn tile in it is shown only to the seat that drew it)."
+        ),
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -22,7 +22,7 @@ from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
 from ..models import Game, Match, Move, Seat, Table
-from . import notify, scheduling
+from . import log, notify, reads, scheduling
 from .errors import TableError
 
 
@@ -128,12 +128,12 @@ def submit(
     person acting from a form or a socket.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("match__table").get(pk=game_id)
+        game = reads.locked_game(game_id)
         if game.state != Game.State.PLAYING or game.version != version:
             return Outcome(False, game.version, _("The table has moved on; here is where it is."))
         if only_when_due and (game.turn_deadline is None or game.turn_deadline > timezone.now()):
             return Outcome(False, game.version)
-        seats = {row.index: row for row in game.match.table.seats.select_related("player")}
+        seats = {row.index: row for row in reads.seats_of(game.match.table)}
         if player_id is not None:
             seat = next((i for i, row in seats.items() if row.player_id == player_id), None)
             if seat is None:
@@ -190,7 +190,7 @@ def _settle(
     """Store moves, snapshot, turn and results; queue what follows once committed."""
     table = match.table
     if seats is None:
-        seats = {seat.index: seat for seat in table.seats.select_related("player")}
+        seats = {seat.index: seat for seat in reads.seats_of(table)}
     base = game.version
     game.snapshot = state.snapshot()
     game.version = base + len(stored)
@@ -203,13 +203,15 @@ def _settle(
         game.finished_at = timezone.now()
     elif table.turn_clock and not scheduling.played_by_server(seats[game.turn]):
         game.turn_deadline = timezone.now() + timedelta(seconds=table.turn_clock)
-    game.save()
-    Move.objects.bulk_create(
+    rows = [
         Move(game=game, seq=base + i + 1, seat=m.seat, kind=m.kind,
              tile=str(m.tile) if m.tile is not None else "",
              on=str(m.on) if m.on is not None else "", reason=reason, detail=detail)
         for i, (m, reason, detail) in enumerate(stored)
-    )  # fmt: skip
+    ]  # fmt: skip
+    game.recent = log.keep_recent(game.recent, rows)
+    game.save()
+    Move.objects.bulk_create(rows)
     totals = list(state.totals)
     if state.over:
         match.state = Match.State.OVER

@@ -1,7 +1,7 @@
 """Rendering the live table for a socket, with work shared across viewers of one version.
 
 Every move is pushed to every socket at the table, and each socket renders for its own viewer.
-Much of that work is the same for all of them: the engine state, the recent moves, the board.
+Much of that work is the same for all of them: the engine state and the board.
 Those are kept per (game, version) in small in-process caches, and everyone who is not seated
 shares one whole render. Nothing cached here is ever sent to a viewer it was not rendered for:
 per-seat parts (the hand) are always rendered for the asking viewer.
@@ -16,8 +16,8 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from ..models import Game, Move, Table
-from . import queries
+from ..models import Game, Table
+from . import log, reads
 from .play import load
 
 
@@ -58,7 +58,6 @@ class Recent(OrderedDict):
 
 
 STATES = Recent(256)
-MOVES = Recent(256)
 BOARDS = Recent(256)
 
 
@@ -72,10 +71,9 @@ def engine_state(game: Game):
     return STATES.get_or_make(_key(game), lambda: load(game))
 
 
-def recent_moves(game: Game) -> list[Move]:
-    return MOVES.get_or_make(
-        _key(game), lambda: list(Move.objects.filter(game=game).order_by("-seq")[:12])[::-1]
-    )
+def recent_moves(game: Game) -> list[log.Entry]:
+    """The table log's last moves, from the game row itself (no query)."""
+    return log.entries(game.recent)
 
 
 def board_html(game: Game, context: dict) -> str:
@@ -136,9 +134,9 @@ def _table_state(table_id: int, hint: tuple | None) -> tuple[Table, Game | None,
 
 
 def _read_table(table_id: int) -> tuple[Table, Game | None, list]:
-    game = queries.current_game_of(table_id)
+    game = reads.latest_game(table_id)
     table = game.match.table if game is not None else Table.objects.get(pk=table_id)
-    seats = list(table.seats.select_related("player").order_by("index"))
+    seats = reads.seats_of(table)
     if game is not None:
         TABLES.put((table.pk, game.pk, game.version), (table, game, seats))
     return table, game, seats
@@ -157,5 +155,5 @@ def prime(outcome) -> None:
 
 def clear() -> None:
     """Forget every cached render (tests reuse database ids)."""
-    for cache in (STATES, MOVES, BOARDS, LIVE, TABLES):
+    for cache in (STATES, BOARDS, LIVE, TABLES):
         cache.clear()

@@ -27,6 +27,14 @@ def test_database_url_switches_to_postgresql(tmp_path):
     assert (config["USER"], config["PASSWORD"]) == ("u", "p")
 
 
+def test_postgresql_connections_come_from_a_pool_unless_it_is_turned_off(tmp_path):
+    url = "postgres://u:p@db.example:5433/club"
+    pooled = env.database({"DATABASE_URL": url, "DB_POOL_MAX": "8"}, tmp_path)
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 8 and pooled["CONN_MAX_AGE"] == 0
+    plain = env.database({"DATABASE_URL": url, "DB_POOL_MAX": "0"}, tmp_path)
+    assert "pool" not in plain.get("OPTIONS", {}) and plain["CONN_MAX_AGE"] == 60
+
+
 def test_a_database_url_that_is_not_postgresql_is_refused(tmp_path):
     with pytest.raises(env.ConfigError, match="DATABASE_URL"):
         env.database({"DATABASE_URL": "mysql://localhost/club"}, tmp_path)

@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,16 +51,16 @@ def _wait_healthy(url: str, runner: subprocess.Popen, timeout: float = 90) -> No
     raise RuntimeError("the site did not become healthy")
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Iterator[str]:
-    """Base URL of a fresh site on the embedded defaults, with bots that do not pause."""
-    var = tmp_path_factory.mktemp("e2e-var")
+@contextmanager
+def serve(var: Path, pause: float) -> Iterator[str]:
+    """Run the whole site on ``var`` as ``make run`` does; bots do not pause, and the next deal
+    comes ``pause`` seconds after a game ends. Yields the base URL."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env.update({
         "DJANGO_SETTINGS_MODULE": "config.settings", "DOMINOES_VAR_DIR": str(var),
         "STATIC_MANIFEST": "0", "PORT": str(port), "BOT_THINK": "0",
-        "NEXT_GAME_PAUSE_SECONDS": "120", "CELERY_CONCURRENCY": "2",
+        "NEXT_GAME_PAUSE_SECONDS": str(pause), "CELERY_CONCURRENCY": "2",
     })  # fmt: skip
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
                    env=env, check=True)  # fmt: skip
@@ -78,7 +79,14 @@ def site(tmp_path_factory) -> Iterator[str]:
             runner.kill()
         log.close()
         ARTIFACTS.mkdir(exist_ok=True)
-        shutil.copy(var / "site.log", ARTIFACTS / "e2e-site.log")
+        shutil.copy(var / "site.log", ARTIFACTS / f"e2e-site-{var.name}.log")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Iterator[str]:
+    """A fresh site whose next deal waits long enough to look at a finished game."""
+    with serve(tmp_path_factory.mktemp("e2e-var"), pause=120) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

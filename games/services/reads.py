@@ -1,0 +1,123 @@
+"""The two reads behind every push, in hand-written SQL.
+
+Each stored move is rendered by every socket of its table, so the table's state (latest game
+with its match and table, and the seats with their players) is read once per version in each web
+process. Through the ORM those two queries cost more CPU to compile and hydrate than anything
+else in a push; here the SQL is built once from the models' own column lists, and rows become
+model instances through the same database converters the ORM applies (JSON, dates on SQLite).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+from accounts.models import User
+
+from ..models import Game, Match, Seat, Table
+
+
+class Columns:
+    """One model's concrete columns under a table alias, and how to turn them into an instance."""
+
+    def __init__(self, model: type[Model], alias: str) -> None:
+        self.model = model
+        self.fields = model._meta.concrete_fields
+        self.names = [f.attname for f in self.fields]
+        self.sql = ", ".join(f'{alias}."{f.column}"' for f in self.fields)
+        self.converters = [_converters(f, model._meta.db_table) for f in self.fields]
+
+    def build(self, row: tuple, start: int) -> tuple[Model | None, int]:
+        """The instance from ``row[start:]`` (None for a row a LEFT JOIN left empty)."""
+        end = start + len(self.fields)
+        values = list(row[start:end])
+        if values[0] is None:
+            return None, end
+        for i, converters in enumerate(self.converters):
+            for convert in converters:
+                values[i] = convert(values[i], None, connection)
+        return self.model.from_db(connection.alias, self.names, values), end
+
+
+def _converters(field: Any, table: str) -> list:
+    col = field.get_col(table)
+    return connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+
+
+@cache
+def _game_sql() -> tuple[str, Columns, Columns, Columns]:
+    g, m, t = Columns(Game, "g"), Columns(Match, "m"), Columns(Table, "t")
+    sql = (
+        f"SELECT {g.sql}, {m.sql}, {t.sql} FROM {Game._meta.db_table} g "
+        f'INNER JOIN {Match._meta.db_table} m ON g."match_id" = m."id" '
+        f'INNER JOIN {Table._meta.db_table} t ON m."table_id" = t."id" '
+        f'WHERE m."table_id" = %s ORDER BY m."number" DESC, g."number" DESC LIMIT 1'
+    )
+    return sql, g, m, t
+
+
+@cache
+def _seats_sql() -> tuple[str, Columns, Columns]:
+    s, u = Columns(Seat, "s"), Columns(User, "u")
+    sql = (
+        f"SELECT {s.sql}, {u.sql} FROM {Seat._meta.db_table} s "
+        f'LEFT OUTER JOIN {User._meta.db_table} u ON s."player_id" = u."id" '
+        f'WHERE s."table_id" = %s ORDER BY s."index"'
+    )
+    return sql, s, u
+
+
+@cache
+def _locked_sql() -> tuple[str, Columns, Columns, Columns]:
+    sql, g, m, t = _game_sql()
+    sql = sql.split(" WHERE ")[0] + ' WHERE g."id" = %s'
+    if connection.features.has_select_for_update:  # SQLite: the write lock is taken at BEGIN
+        sql += " FOR UPDATE"
+    return sql, g, m, t
+
+
+def latest_game(table_id: int) -> Game | None:
+    """The table's latest game, its ``match`` and ``match.table`` loaded with it."""
+    return _game(_game_sql(), table_id)
+
+
+def locked_game(game_id: int) -> Game:
+    """A game with its match and table, their rows locked until the transaction ends (as
+    ``select_for_update().select_related("match__table")`` would); the move service's read."""
+    game = _game(_locked_sql(), game_id)
+    if game is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return game
+
+
+def _game(query: tuple[str, Columns, Columns, Columns], key: int) -> Game | None:
+    sql, g, m, t = query
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    game, at = g.build(row, 0)
+    match, at = m.build(row, at)
+    table, _ = t.build(row, at)
+    match.table = table
+    game.match = match
+    return game
+
+
+def seats_of(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its ``player`` loaded (None when empty)."""
+    sql, s, u = _seats_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table.pk])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat, at = s.build(row, 0)
+        seat.player, _ = u.build(row, at)
+        seat.table = table
+        seats.append(seat)
+    return seats
