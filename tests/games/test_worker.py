@@ -1,0 +1,54 @@
+"""Bots play whole sets of every style through a real Celery worker on the run's real broker
+(the embedded Redis, or REDIS_URL's in CI's second pass): tasks queued on commit, run by the
+worker, each one move, until every set is over. The worker forks its pool as in production."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+
+from config.celery import app
+from games.models import Match, Move
+from games.services import seating
+from games.services.play import start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: (style, seats, options, bot levels): every style, short targets where the style has one.
+SETS = [
+    ("cutthroat", 4, {}, ["casual", "random", "casual", "random"]),
+    ("partner", 4, {}, ["random", "casual", "random", "casual"]),
+    ("block", 2, {"target": 50}, ["casual", "random"]),
+    ("draw", 4, {"teams": True, "target": 50}, ["random", "casual", "random", "casual"]),
+    ("french", 4, {}, ["expert", "random", "casual", "random"]),
+    ("doubles", 3, {"target": 50}, ["casual", "random", "casual"]),
+]
+
+
+def test_bot_tables_of_every_style_play_whole_sets_through_the_worker():
+    tables = [
+        seating.create_table(None, style, seats, options, turn_clock=0, bots=levels,
+                             host_sits=False)
+        for style, seats, options, levels in SETS
+    ]  # fmt: skip
+    with start_worker(
+        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
+    ):
+        matches = [start_match(table, seed=7) for table in tables]
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            states = set(Match.objects.filter(pk__in=[m.pk for m in matches]).values_list(
+                "state", flat=True))  # fmt: skip
+            if states == {Match.State.OVER}:
+                break
+            time.sleep(0.2)
+    unfinished = Match.objects.exclude(state=Match.State.OVER).filter(
+        pk__in=[m.pk for m in matches]
+    )
+    assert not unfinished.exists(), [str(m) for m in unfinished]
+    for match in matches:
+        moves = Move.objects.filter(game__match=match)
+        assert moves.filter(reason=Move.Reason.BOT).exists()
+        assert match.games.count() >= 1
