@@ -96,11 +96,13 @@ def main() -> int:
             redis_process = embedded_redis.start(socket, var)
             print(f"Embedded Redis {embedded_redis.executable()} on {socket}")
     workers = os.environ.get("CELERY_CONCURRENCY", "2")
+    # Every bot move and the 5 s sweep are tasks: at INFO the console would scroll with them.
+    level = os.environ.get("CELERY_LOG_LEVEL", "WARNING")
     celery = [python, "-m", "celery", "-A", "config"]
     children = {
         "web": _spawn("web", [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP]),
-        "worker": _spawn("worker", [*celery, "worker", "-l", "INFO", "--concurrency", workers]),
-        "beat": _spawn("beat", [*celery, "beat", "-l", "INFO", "-s", str(var / "beat-schedule")]),
+        "worker": _spawn("worker", [*celery, "worker", "-l", level, "--concurrency", workers]),
+        "beat": _spawn("beat", [*celery, "beat", "-l", level, "-s", str(var / "beat-schedule")]),
     }
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
