@@ -99,3 +99,18 @@ def chromium():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@contextmanager
+def browser_pages(chromium, **sizes: tuple[int, int]) -> Iterator[tuple]:
+    """One page per name at its (width, height); each is photographed on the way out, so a
+    failing test leaves a picture of where every browser was."""
+    pages = {name: chromium.new_page(viewport={"width": w, "height": h})
+             for name, (w, h) in sizes.items()}  # fmt: skip
+    try:
+        yield tuple(pages.values())
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, page in pages.items():
+            page.screenshot(path=str(ARTIFACTS / f"e2e-last-{name}.png"), full_page=True)
+            page.close()

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, browser_pages
 
 pytestmark = pytest.mark.e2e
 
@@ -32,14 +32,9 @@ def _board_tiles(page) -> int:
 
 @pytest.fixture
 def pages(chromium):
-    """A desktop player and a phone-sized watcher; both are photographed if the test fails."""
-    player = chromium.new_page(viewport={"width": 1280, "height": 900})
-    watcher = chromium.new_page(viewport={"width": 360, "height": 740})
-    yield player, watcher
-    for name, page in (("player", player), ("watcher", watcher)):
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"e2e-last-{name}.png"), full_page=True)
-        page.close()
+    """A desktop player and a phone-sized watcher."""
+    with browser_pages(chromium, player=(1280, 900), watcher=(360, 740)) as pages:
+        yield pages
 
 
 def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(site, pages):

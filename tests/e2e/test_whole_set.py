@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, serve
+from tests.e2e.conftest import ARTIFACTS, browser_pages, serve
 from tests.e2e.test_play_in_browser import PLAYABLE, _sign_up
 
 pytestmark = pytest.mark.e2e
@@ -23,13 +23,9 @@ def quick_site(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture
 def pages(chromium):
-    player = chromium.new_page(viewport={"width": 360, "height": 740})
-    watcher = chromium.new_page(viewport={"width": 1440, "height": 900})
-    yield player, watcher
-    for name, page in (("set-player", player), ("set-watcher", watcher)):
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"e2e-last-{name}.png"), full_page=True)
-        page.close()
+    """A phone-sized player and a desktop watcher."""
+    with browser_pages(chromium, set_player=(360, 740), set_watcher=(1440, 900)) as pages:
+        yield pages
 
 
 def _create_block_table(page, base: str) -> None:
