@@ -2,9 +2,12 @@
 
 Each round deals the hidden tiles once (``sampling.sample_world``) and plays every legal move out
 in that same deal with the greedy rollout policy, so moves are compared on equal luck. The move
-with the best mean value under the style's scoring (``utility``) wins. Rounds stop at the time
-budget, at ``max_worlds`` (tests use it to be deterministic), or early when one move leads every
-other by a clear margin. A forced move takes no time, and the casual choice breaks near-ties.
+with the best mean value under the style's scoring (``utility``) wins. The play-outs block on
+the public voids (``Knowledge.passed``) as the table's players can; ``inference`` may weigh each
+deal by how well it explains the other seats' earlier choices (off by default, see its BETA).
+Rounds stop at the time budget, at ``max_worlds`` (tests use it to be deterministic), or early
+when one move leads every other by a clear margin. A forced move takes no time, and the casual
+choice breaks near-ties.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import time
 from typing import TYPE_CHECKING
 
 from . import casual
+from .inference import Evidence
 from .knowledge import read
 from .rollout import play_out
 from .sampling import sample_world
@@ -60,49 +64,64 @@ def evaluate(
     """Per legal move, its mean value over the simulated deals (each deal plays every move)."""
     know = read(game, seat)
     value = scorer_for(game, seat)
+    evidence = Evidence(game, seat)
     stats = Paired(len(legal))
     while max_worlds is None or stats.rounds < max_worlds:
         if time.perf_counter() >= deadline:
             break
         world = sample_world(game, know, rng)
+        weight = math.exp(evidence.log_weight(world)) if evidence.choices else 1.0
         row = []
         for move in legal:
             sim = world.copy()
             sim.apply(move)
-            row.append(value(play_out(sim)))
-        stats.add(row)
+            row.append(value(play_out(sim, list(know.passed))))
+        stats.add(row, weight)
         if stats.rounds >= MIN_ROUNDS and stats.settled():
             break
     return stats.means()
 
 
 class Paired:
-    """Running sums for paired comparisons: means, and the spread of each pair's difference.
+    """Running weighted sums for paired comparisons: means, and the spread of each difference.
 
-    Kept as sums and cross products so a check after every round costs O(moves^2), not O(rounds).
+    Every round (one deal, every move played out in it) comes with the deal's weight from
+    ``inference``. Kept as sums and cross products so a check after every round costs
+    O(moves^2), not O(rounds); the spread uses the effective number of deals, (sum w)^2 / sum w^2,
+    so a few heavy deals do not pass for many.
     """
 
     def __init__(self, moves: int) -> None:
         self.rounds = 0
+        self.weight = 0.0
+        self.square_weight = 0.0
         self.sums = [0.0] * moves
         self.cross = [[0.0] * moves for _ in range(moves)]
 
-    def add(self, row: list[float]) -> None:
+    def add(self, row: list[float], weight: float = 1.0) -> None:
         self.rounds += 1
+        self.weight += weight
+        self.square_weight += weight * weight
         for i, a in enumerate(row):
-            self.sums[i] += a
+            wa = weight * a
+            self.sums[i] += wa
             line = self.cross[i]
             for j, b in enumerate(row):
-                line[j] += a * b
+                line[j] += wa * b
 
     def means(self) -> list[float]:
-        r = self.rounds or 1
-        return [s / r for s in self.sums]
+        w = self.weight or 1.0
+        return [s / w for s in self.sums]
 
     def settled(self) -> bool:
         """One move leads every other by CLEAR_Z standard errors (or never differed from it in
         SAME_ROUNDS deals: then they are as good as equal)."""
-        r = self.rounds
+        w = self.weight
+        if w <= 0.0:
+            return False
+        n = w * w / self.square_weight
+        if n <= 1.0:
+            return False
         means = self.means()
         best = max(range(len(means)), key=means.__getitem__)
         c = self.cross
@@ -110,12 +129,12 @@ class Paired:
             if i == best:
                 continue
             mean = means[best] - means[i]
-            square = (c[best][best] + c[i][i] - 2 * c[best][i]) / r
-            spread = max(0.0, square - mean * mean) * r / (r - 1)
+            square = (c[best][best] + c[i][i] - 2 * c[best][i]) / w
+            spread = max(0.0, square - mean * mean) * n / (n - 1)
             if square <= 1e-12:
-                if r < SAME_ROUNDS:
+                if self.rounds < SAME_ROUNDS:
                     return False
                 continue
-            if mean <= 0 or mean < CLEAR_Z * math.sqrt(spread / r):
+            if mean <= 0 or mean < CLEAR_Z * math.sqrt(spread / n):
                 return False
         return True

@@ -43,6 +43,9 @@ class Knowledge:
     void: tuple[int, ...]
     soft: tuple[int, ...]
     spare: tuple[int, ...]
+    #: Per seat (this one too), the tiles its passes showed it lacks, as everybody saw them; the
+    #: rollouts block on these, as every player at the table can.
+    passed: tuple[int, ...] = ()
 
     def lacks(self, other: int, mask: int) -> bool:
         """Whether ``other`` surely holds none of the unseen tiles of ``mask``."""
@@ -58,6 +61,7 @@ def read(game: Game, seat: int) -> Knowledge:
     void = _dealt_voids(game)
     soft = [0] * n
     spare = [0] * n
+    passed = [0] * n
     board = game.rules.new_board()
     previous = None
     for move in game.log:
@@ -73,6 +77,7 @@ def read(game: Game, seat: int) -> Knowledge:
                 spare[s] = max(0, spare[s] - 1)
         elif move.kind == PASS:
             void[s] |= board.fit
+            passed[s] |= board.fit
         elif move.kind == DRAW and s != seat:
             # The hand before the draw lacked every fitting tile; the drawn tile is new and free
             # of the old inferences, but it too lacks them by the end of the turn (it was
@@ -80,7 +85,11 @@ def read(game: Game, seat: int) -> Knowledge:
             soft[s] = (soft[s] | void[s]) & ~board.fit
             spare[s] += 1
             void[s] = board.fit
+        if move.kind == DRAW:
+            passed[s] = board.fit
         previous = move
+    if previous is not None and previous.kind == DRAW:
+        passed[previous.seat] = 0  # mid-turn: the tile just drawn fits, and must be placed now
     unseen = FULL & ~hand & ~placed
     void[seat] = soft[seat] = spare[seat] = 0
     return Knowledge(
@@ -92,6 +101,7 @@ def read(game: Game, seat: int) -> Knowledge:
         void=tuple(v & unseen for v in void),
         soft=tuple(v & unseen for v in soft),
         spare=tuple(spare),
+        passed=tuple(v & ~placed for v in passed),
     )
 
 

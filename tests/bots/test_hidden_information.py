@@ -8,7 +8,8 @@ import random
 import pytest
 
 from games import bots
-from games.bots import expert
+from games.bots import expert, inference
+from games.bots.knowledge import read
 from games.engine.moves import DRAW
 from tests.bots.helpers import IDS, SETUPS, position, twin
 
@@ -46,6 +47,7 @@ def test_decisions_depend_only_on_the_seats_view(style, seats, options):
     for game, other, seat in pairs:
         assert game.view_for(seat) == other.view_for(seat)
         assert game.hands != other.hands
+        assert read(game, seat) == read(other, seat)  # public voids included
         for level in LEVELS:
             for seed in (1, 2):
                 assert decide(level, game, seat, seed) == decide(level, other, seat, seed), level
@@ -66,3 +68,12 @@ def test_tiles_other_seats_drew_stay_hidden(style, seats):
         assert game.view_for(seat) == other.view_for(seat)
         for level in LEVELS:
             assert decide(level, game, seat, 3) == decide(level, other, seat, 3), level
+
+
+@pytest.mark.parametrize(("style", "seats"), [("cutthroat", 4), ("french", 4), ("doubles", 4)])
+def test_weighing_deals_by_earlier_choices_reads_only_the_seats_view(style, seats, monkeypatch):
+    monkeypatch.setattr(inference, "BETA", 1.0)  # off by default: switch it on to check it
+    pairs = twins(style, seats, {}, wanted=2)
+    assert pairs, "no twin positions found"
+    for game, other, seat in pairs:
+        assert decide("expert", game, seat, 5) == decide("expert", other, seat, 5)

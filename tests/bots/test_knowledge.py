@@ -50,6 +50,8 @@ def test_the_real_hands_agree_with_what_a_seat_infers(style, seats, options):
     for game, seat in positions(style, seats, options):
         know = read(game, seat)
         assert_consistent(know, game.hands, game.sleeping)
+        for s, hand in enumerate(game.hands):  # the public voids hold for every seat, this too
+            assert not hand & know.passed[s]
 
 
 @pytest.mark.parametrize(("style", "seats", "options"), SETUPS, ids=IDS)

@@ -1,0 +1,58 @@
+"""The rollout policy finishes every style legally and plays the casual habits that matter for the
+expert's estimates: it follows a locked end only with its double, and it blocks a seat whose public
+passes show it lacks the end left."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import rollout
+from games.bots.knowledge import read
+from games.bots.sampling import sample_world
+from games.engine import Move, new_match
+from games.engine.tiles import DOUBLE, SUIT, parse_tile
+from tests.bots.helpers import IDS, SETUPS, position
+
+
+@pytest.mark.parametrize(("style", "seats", "options"), SETUPS, ids=IDS)
+def test_play_outs_finish_the_game_with_legal_moves(style, seats, options):
+    for seed in range(3):
+        start = position(style, seats, options, seed)
+        if start is None:
+            continue
+        game, seat = start
+        know = read(game, seat)
+        world = sample_world(game, know, random.Random(seed))
+        replay = world.copy()
+        done = rollout.play_out(world, list(know.passed))
+        assert done.over and done.result is not None
+        for move in done.log[len(game.log) :]:
+            if move.kind == "draw":
+                move = Move.draw(move.seat)
+            assert move in replay.legal_moves()
+            replay.apply(move)
+
+
+def test_a_locked_end_is_followed_only_by_its_double():
+    shows = rollout.SHOWS[parse_tile("5-4") * rollout.ROW + parse_tile("5-5")]
+    assert shows == 4
+    assert rollout.LOCKED_TAKES[shows] == 1 << DOUBLE[4]
+    assert rollout.SHOWS[parse_tile("4-4") * rollout.ROW + parse_tile("4-1")] == 4
+
+
+def test_the_rollout_blocks_the_next_seat_once_it_has_passed_on_a_number():
+    hands = [
+        ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
+        ["6-6", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2"],
+        ["6-5", "6-3", "2-2", "1-1", "2-1", "2-0", "1-0"],
+        ["6-4", "6-2", "6-1", "6-0", "3-1", "3-0", "0-0"],
+    ]
+    game = new_match("cutthroat", 4).start_game(hands, [])
+    game.apply(Move.play(1, "6-6"))
+    moves = game.legal_moves()
+    heavier = rollout.pick(game, moves, [0, 0, 0, 0])
+    assert str(heavier.tile) == "6-5"  # sheds weight while nobody has shown a void
+    blocking = rollout.pick(game, moves, [0, 0, 0, SUIT[3]])
+    assert str(blocking.tile) == "6-3"  # leaves the 3 that seat 3, next, lacks
