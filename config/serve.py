@@ -97,7 +97,7 @@ def main() -> int:
             print(f"Embedded Redis {embedded_redis.executable()} on {socket}")
     workers = os.environ.get("CELERY_CONCURRENCY", "2")
     # Every bot move and the 5 s sweep are tasks: at INFO the console would scroll with them.
-    level = os.environ.get("CELERY_LOG_LEVEL", "WARNING")
+    level = os.environ.get("WORKER_LOG_LEVEL", "WARNING")
     celery = [python, "-m", "celery", "-A", "config"]
     children = {
         "web": _spawn("web", [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP]),

@@ -4,6 +4,7 @@ worker, each one move, until every set is over. The worker forks its pool as in 
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -27,7 +28,17 @@ SETS = [
 ]
 
 
-def test_bot_tables_of_every_style_play_whole_sets_through_the_worker():
+@pytest.fixture
+def environment_kept():
+    """Celery's worker writes its log settings into os.environ (CELERY_LOG_LEVEL and more);
+    later tests start subprocesses that must not inherit them."""
+    saved = dict(os.environ)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def test_bot_tables_of_every_style_play_whole_sets_through_the_worker(environment_kept):
     tables = [
         seating.create_table(None, style, seats, options, turn_clock=0, bots=levels,
                              host_sits=False)
