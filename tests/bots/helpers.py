@@ -10,6 +10,23 @@ from games.engine.moves import DRAW, PASS
 from games.engine.sim import unseen
 from games.engine.tiles import TILES, bits
 
+#: A Cut-Throat deal where seat 1 poses 6-6 and seat 2 holds both 6-5 and 6-3.
+SIX_SIX_DEAL = [
+    ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
+    ["6-6", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2"],
+    ["6-5", "6-3", "2-2", "1-1", "2-1", "2-0", "1-0"],
+    ["6-4", "6-2", "6-1", "6-0", "3-1", "3-0", "0-0"],
+]
+
+
+def six_six_game() -> tuple[Game, list[list[str]]]:
+    """That deal's first game, 6-6 posed by seat 1, and its hands."""
+    hands = [list(hand) for hand in SIX_SIX_DEAL]
+    game = new_match("cutthroat", 4).start_game(hands, [])
+    game.apply(Move.play(1, "6-6"))
+    return game, hands
+
+
 #: (style, seats, options): every style at every seat count it allows, teams included.
 SETUPS = [
     ("cutthroat", 4, {}),

@@ -4,18 +4,12 @@ the move it would surely have made counts less than one that explains its play."
 from __future__ import annotations
 
 from games.bots.inference import Evidence
-from games.engine import Move, new_match
+from games.engine import Move
+from tests.bots.helpers import six_six_game
 
 
 def _table():
-    hands = [
-        ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
-        ["6-6", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2"],
-        ["6-5", "6-3", "2-2", "1-1", "2-1", "2-0", "1-0"],
-        ["6-4", "6-2", "6-1", "6-0", "3-1", "3-0", "0-0"],
-    ]
-    game = new_match("cutthroat", 4).start_game(hands, [])
-    game.apply(Move.play(1, "6-6"))
+    game, hands = six_six_game()
     game.apply(Move.play(2, "6-3", "6-6"))  # not the heavier 6-5 a weight-shedder would lay
     game.apply(Move.play(3, "6-4", "6-6"))
     return game, hands

@@ -11,9 +11,9 @@ import pytest
 from games.bots import rollout
 from games.bots.knowledge import read
 from games.bots.sampling import sample_world
-from games.engine import Move, new_match
+from games.engine import Move
 from games.engine.tiles import DOUBLE, SUIT, parse_tile
-from tests.bots.helpers import IDS, SETUPS, position
+from tests.bots.helpers import IDS, SETUPS, position, six_six_game
 
 
 @pytest.mark.parametrize(("style", "seats", "options"), SETUPS, ids=IDS)
@@ -43,14 +43,7 @@ def test_a_locked_end_is_followed_only_by_its_double():
 
 
 def test_the_rollout_blocks_the_next_seat_once_it_has_passed_on_a_number():
-    hands = [
-        ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
-        ["6-6", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2"],
-        ["6-5", "6-3", "2-2", "1-1", "2-1", "2-0", "1-0"],
-        ["6-4", "6-2", "6-1", "6-0", "3-1", "3-0", "0-0"],
-    ]
-    game = new_match("cutthroat", 4).start_game(hands, [])
-    game.apply(Move.play(1, "6-6"))
+    game, _ = six_six_game()
     moves = game.legal_moves()
     heavier = rollout.pick(game, moves, [0, 0, 0, 0])
     assert str(heavier.tile) == "6-5"  # sheds weight while nobody has shown a void
