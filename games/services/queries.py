@@ -7,6 +7,7 @@ from django.db.models import Prefetch, QuerySet
 from accounts.models import User
 
 from ..models import Game, Seat, Table
+from . import reads
 
 
 def lobby_tables() -> QuerySet[Table]:
@@ -35,9 +36,4 @@ def table_by_code(code: str) -> Table | None:
 
 def current_game_of(table_id: int) -> Game | None:
     """The table's latest game with its match and table, in one query."""
-    return (
-        Game.objects.filter(match__table_id=table_id)
-        .select_related("match__table")
-        .order_by("-match__number", "-number")
-        .first()
-    )
+    return reads.latest_game(table_id)

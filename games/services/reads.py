@@ -1,10 +1,11 @@
-"""The two reads behind every push, in hand-written SQL.
+"""The reads behind every move and push, in hand-written SQL.
 
 Each stored move is rendered by every socket of its table, so the table's state (latest game
 with its match and table, and the seats with their players) is read once per version in each web
-process. Through the ORM those two queries cost more CPU to compile and hydrate than anything
-else in a push; here the SQL is built once from the models' own column lists, and rows become
-model instances through the same database converters the ORM applies (JSON, dates on SQLite).
+process, and the move service reads the locked game and the seats. Through the ORM these queries
+cost more CPU to compile and hydrate than anything else in a push; here the SQL is built once from
+the models' own column lists, and rows become model instances through the same database converters
+the ORM applies (JSON, dates on SQLite).
 """
 
 from __future__ import annotations
@@ -48,15 +49,22 @@ def _converters(field: Any, table: str) -> list:
 
 
 @cache
-def _game_sql() -> tuple[str, Columns, Columns, Columns]:
+def _game_select() -> tuple[str, Columns, Columns, Columns]:
+    """A game joined to its match and table; the callers add the WHERE clause."""
     g, m, t = Columns(Game, "g"), Columns(Match, "m"), Columns(Table, "t")
     sql = (
         f"SELECT {g.sql}, {m.sql}, {t.sql} FROM {Game._meta.db_table} g "
         f'INNER JOIN {Match._meta.db_table} m ON g."match_id" = m."id" '
-        f'INNER JOIN {Table._meta.db_table} t ON m."table_id" = t."id" '
-        f'WHERE m."table_id" = %s ORDER BY m."number" DESC, g."number" DESC LIMIT 1'
+        f'INNER JOIN {Table._meta.db_table} t ON m."table_id" = t."id"'
     )
     return sql, g, m, t
+
+
+@cache
+def _game_sql() -> tuple[str, Columns, Columns, Columns]:
+    select, g, m, t = _game_select()
+    where = ' WHERE m."table_id" = %s ORDER BY m."number" DESC, g."number" DESC LIMIT 1'
+    return select + where, g, m, t
 
 
 @cache
@@ -72,8 +80,8 @@ def _seats_sql() -> tuple[str, Columns, Columns]:
 
 @cache
 def _locked_sql() -> tuple[str, Columns, Columns, Columns]:
-    sql, g, m, t = _game_sql()
-    sql = sql.split(" WHERE ")[0] + ' WHERE g."id" = %s'
+    sql, g, m, t = _game_select()
+    sql += ' WHERE g."id" = %s'
     if connection.features.has_select_for_update:  # SQLite: the write lock is taken at BEGIN
         sql += " FOR UPDATE"
     return sql, g, m, t

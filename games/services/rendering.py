@@ -17,7 +17,7 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from ..models import Game, Table
-from . import log, reads
+from . import log, queries, reads
 from .play import load
 
 
@@ -134,7 +134,7 @@ def _table_state(table_id: int, hint: tuple | None) -> tuple[Table, Game | None,
 
 
 def _read_table(table_id: int) -> tuple[Table, Game | None, list]:
-    game = reads.latest_game(table_id)
+    game = queries.current_game_of(table_id)
     table = game.match.table if game is not None else Table.objects.get(pk=table_id)
     seats = reads.seats_of(table)
     if game is not None:

@@ -9,6 +9,7 @@ import time
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from django.db import connections
 
 from config.celery import app
 from games.models import Match, Move
@@ -44,6 +45,7 @@ def test_bot_tables_of_every_style_play_whole_sets_through_the_worker(environmen
                              host_sits=False)
         for style, seats, options, levels in SETS
     ]  # fmt: skip
+    _forget_connections()  # the forked pool must not inherit (and then close) ours
     with start_worker(
         app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
     ):
@@ -63,3 +65,12 @@ def test_bot_tables_of_every_style_play_whole_sets_through_the_worker(environmen
         moves = Move.objects.filter(game__match=match)
         assert moves.filter(reason=Move.Reason.BOT).exists()
         assert match.games.count() >= 1
+
+
+def _forget_connections() -> None:
+    """Close this process's database connections and pool before the worker forks: a child
+    closing an inherited connection ends it on the server for the parent too."""
+    for conn in connections.all(initialized_only=True):
+        conn.close()
+        if hasattr(conn, "close_pool"):
+            conn.close_pool()
