@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING
 from games.engine.moves import DRAW, PASS
 from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, PIPS, SUIT, TILE_COUNT
 
-from .casual import DOUBLE_BONUS, OPENNESS
+# The casual player's own weights: the rollouts imitate it (FOLLOW: per tile kept that can
+# follow the new end; BLOCK: per opponent shown to lack it; ONLY_MINE: an end only this seat
+# can follow).
+from .casual import BLOCK, DOUBLE_BONUS, FOLLOW, ONLY_MINE, OPENNESS, SHUT_PARTNER
 
 if TYPE_CHECKING:
     from games.engine import Game
@@ -46,10 +49,6 @@ def _weights(double: int) -> list[int]:
 WEIGHTS: dict[str, list[int]] = {
     style: _weights(DOUBLE_WEIGHT.get(style, LINE_DOUBLE_WEIGHT)) for style in STYLES
 }
-FOLLOW = 2  # per tile kept that can follow the end the move leaves
-BLOCK = 3  # per opponent shown to lack what the new end takes
-SHUT_PARTNER = 4
-ONLY_MINE = 2  # an end only this seat can follow
 ROW = TILE_COUNT + 1
 
 
