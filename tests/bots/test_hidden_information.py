@@ -72,7 +72,7 @@ def test_tiles_other_seats_drew_stay_hidden(style, seats):
 
 @pytest.mark.parametrize(("style", "seats"), [("cutthroat", 4), ("french", 4), ("doubles", 4)])
 def test_weighing_deals_by_earlier_choices_reads_only_the_seats_view(style, seats, monkeypatch):
-    monkeypatch.setattr(inference, "BETA", 1.0)  # off by default: switch it on to check it
+    monkeypatch.setitem(inference.BETA, style, 1.0)  # on in French only: on for all here
     pairs = twins(style, seats, {}, wanted=2)
     assert pairs, "no twin positions found"
     for game, other, seat in pairs:
