@@ -45,6 +45,16 @@ def test_the_expert_stops_early_when_one_move_is_clearly_best():
     assert not even.settled()
 
 
+def test_the_early_stop_counts_heavily_weighted_deals_as_few():
+    stats = Paired(2)
+    for i in range(3 * expert.MIN_ROUNDS):
+        stats.add([1.0 + (i % 2) * 0.1, 0.0], weight=1.0 if i % 4 else 100.0)
+    assert not stats.settled()  # 36 rounds, but 9 heavy deals carry them: under 10 effective
+    for _ in range(3 * expert.MIN_ROUNDS):
+        stats.add([1.05, 0.0], weight=100.0)
+    assert stats.settled()
+
+
 def test_the_expert_dominoes_when_it_can():
     rng = random.Random(8)
     for seed in range(200):
