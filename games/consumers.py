@@ -123,7 +123,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
 
 def _render_in_pool(table_id: int, user, hint: tuple | None) -> tuple[str, tuple | None]:
-    """A render on a pool thread, which first drops its own connection if broken or too old
-    (Channels' own clean-up only ever runs on the shared sync thread)."""
+    """A render on a pool thread, which drops its own connection if broken or too old, before
+    and after (Channels' own clean-up only ever runs on the shared sync thread). With pooled
+    connections that hands it back to the pool at once, so no idle thread keeps one checked out
+    (such a connection outlives the pool's close, and kept the test database from being dropped).
+    """
     close_old_connections()
-    return rendering.render_live(table_id, user, hint)
+    try:
+        return rendering.render_live(table_id, user, hint)
+    finally:
+        close_old_connections()
