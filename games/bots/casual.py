@@ -28,6 +28,7 @@ from .knowledge import Knowledge, read
 if TYPE_CHECKING:
     from games.engine import Game
     from games.engine.moves import Move
+    from games.engine.rules import Rules
 
 DOMINO = 1000.0
 #: Per style, how keen the player is to play a double. On a line a double fits one number only,
@@ -64,15 +65,21 @@ class Table:
 
 def table_for(game: Game, seat: int) -> Table:
     """The facts about the table that every move's score reads."""
-    rules = game.rules
+    return table_at(game.rules, seat, read(game, seat), getattr(game.board, "opened", None))
+
+
+def table_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -> Table:
+    """The same for any position: ``seat`` knowing ``know``, with the numbers ``opened`` then
+    (``inference`` asks it of the other seats' earlier positions)."""
+    seats = len(rules.party_of)
     party = rules.parties[rules.party_of[seat]]
     return Table(
-        know=read(game, seat),
+        know=know,
         weights=rules.weights,
-        opened=getattr(game.board, "opened", None),
-        next_seat=(seat + 1) % game.seats,
+        opened=opened,
+        next_seat=(seat + 1) % seats,
         partners=tuple(s for s in party if s != seat),
-        opponents=tuple(s for s in range(game.seats) if s not in party),
+        opponents=tuple(s for s in range(seats) if s not in party),
         double_bonus=DOUBLE_BONUS.get(rules.name, LINE_DOUBLE_BONUS),
         openness=OPENNESS.get(rules.name, 0.0),
     )

@@ -62,11 +62,7 @@ class Evidence:
 
     def __init__(self, game: Game, seat: int, beta: float | None = None) -> None:
         self.beta = beta = BETA.get(game.rules.name, 0.0) if beta is None else beta
-        self.rules = rules = game.rules
-        n = game.seats
-        party = [rules.parties[rules.party_of[s]] for s in range(n)]
-        self.partners = [tuple(o for o in party[s] if o != s) for s in range(n)]
-        self.opponents = [tuple(o for o in range(n) if o not in party[s]) for s in range(n)]
+        self.rules = game.rules
         self.choices = _choices(game, seat) if beta > 0 else []
 
     def log_weight(self, world: Game) -> float:
@@ -97,16 +93,7 @@ class Evidence:
         unseen = FULL & ~hand & ~c.placed
         voids = tuple(v & unseen for v in c.voids)
         know = Knowledge(c.seat, hand, unseen, (), 0, voids, (), (), ())
-        return casual.Table(
-            know=know,
-            weights=self.rules.weights,
-            opened=getattr(c.board, "opened", None),
-            next_seat=(c.seat + 1) % len(c.voids),
-            partners=self.partners[c.seat],
-            opponents=self.opponents[c.seat],
-            double_bonus=casual.DOUBLE_BONUS.get(self.rules.name, casual.LINE_DOUBLE_BONUS),
-            openness=casual.OPENNESS.get(self.rules.name, 0.0),
-        )
+        return casual.table_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
 
 
 def _choices(game: Game, seat: int) -> list[Choice]:
