@@ -10,6 +10,11 @@ exact set of tiles that would have fitted at that moment (``board.fit``, locks i
 what makes French and Doubles inferences right: a seat passing on an end that shows a locked n
 proves only that it lacks n-n, and ``fit`` holds just n-n there.
 
+In Doubles a stuck seat draws one tile while the boneyard holds 3 or more, however few tiles it
+holds, so a pass there comes right after the seat's own draw (the drawn tile did not fit either) or
+with the boneyard down to 2. Both ways the whole hand lacks every tile that fits, which is what a
+pass adds to ``void``; no rule about hand sizes enters.
+
 A seat that draws gets new tiles the older inferences say nothing about. We keep that exact enough
 with two masks per seat: ``void`` (tiles it surely lacks) and ``soft`` with a ``spare`` count (it
 holds at most ``spare`` tiles of ``soft``: the drawn tiles may be any of them). This is a

@@ -143,23 +143,31 @@ class Game:
         return bool(self.log) and self.log[-1].kind == DRAW
 
     def may_draw(self, seat: int) -> bool:
-        """Whether ``seat`` may draw now, by its style's draw rule (placeability aside)."""
+        """Whether ``seat`` may draw now, by its style's draw rule (placeability aside).
+
+        Doubles asks only the boneyard (3 or more tiles left) and whether this turn's one draw is
+        spent; the seat's own hand size never matters, so a seat down to one tile draws too.
+        """
         rule = self.draw_rule
         if rule == NO_DRAW:
             return False
         left = len(self.boneyard) - self.drawn
         if rule == DRAW_UNTIL:
             return left > 0
-        return left > 2 and self.hands[seat].bit_count() >= 3 and not self.drew
+        return left > 2 and not self.drew
 
     def _may_anyone_draw(self) -> bool:
+        """Whether a stuck seat could still draw: the "nobody may draw" half of a blocked game.
+
+        The boneyard alone decides, never the hands: while Doubles leaves 3 or more, a seat that
+        drew and still cannot place passes and the next stuck seat draws in its turn, so the game
+        goes on however small the hands are. One subtraction and a compare.
+        """
         rule = self.draw_rule
         if rule == NO_DRAW:
             return False
         left = len(self.boneyard) - self.drawn
-        if rule == DRAW_UNTIL:
-            return left > 0
-        return left > 2 and any(h.bit_count() >= 3 for h in self.hands)
+        return left > 0 if rule == DRAW_UNTIL else left > 2
 
     def hand(self, seat: int) -> list[Tile]:
         """Seat's tiles, highest first."""
@@ -302,9 +310,7 @@ class Game:
             return "the boneyard is empty"
         if self.drew:
             return "it has drawn its one tile this turn"
-        if left <= 2:
-            return "the boneyard is down to 2 tiles"
-        return "it holds fewer than 3 tiles"
+        return "the boneyard is down to 2 tiles"
 
     def _finish(self, end: str, seat: int | None, event: Any) -> list:
         self.over = True

@@ -14,6 +14,7 @@ from games.bots.sampling import sample_world
 from games.engine import Move, new_match
 from games.engine.tiles import DOUBLE, FULL, SUIT, tile_id
 from tests.bots.helpers import IDS, SETUPS
+from tests.engine import test_rules_doubles as dbl
 
 
 def positions(style: str, seats: int, options: dict, games: int = 6):
@@ -126,3 +127,27 @@ def test_in_doubles_nobody_holds_a_double_above_the_pose():
         if s != know.seat:
             assert know.void[s] & above == above
     assert FULL & know.unseen == know.unseen
+
+
+def test_a_one_tile_doubles_seat_that_draws_and_passes_shows_it_lacks_every_end():
+    # Seat 0, down to 6-5 with twelve in the boneyard, draws 5-0 (it may, however small its
+    # hand) and passes: it lacks every tile that fits, its drawn tile included.
+    game = dbl.replayed(dbl.ONE_TILE_PASSES, dbl.ONE_TILE_STUCK + 2).game
+    assert [m.kind for m in game.log[-2:]] == ["draw", "pass"]
+    know = read(game, 1)
+    assert know.sizes[0] == 2 and know.pile == 11
+    assert know.void[0] == game.board.fit & know.unseen
+    assert know.spare[0] == 1  # the drawn tile is one nobody saw
+    assert know.passed[0] & game.board.fit == game.board.fit & ~game.placed
+    assert_consistent(know, game.hands, game.sleeping)
+
+
+def test_a_doubles_pass_with_two_left_shows_a_void_without_a_draw():
+    # Seat 0 holds one tile and cannot place with the boneyard down to 2: it passes undrawn.
+    game = dbl.replayed(dbl.PASS_AT_TWO, 24, seats=4).game
+    assert game.log[-1] == Move.pass_(0) and game.log[-2].seat != 0
+    assert game.boneyard_left == 2
+    know = read(game, 1)
+    assert know.void[0] == game.board.fit & know.unseen
+    assert know.spare[0] == 0
+    assert_consistent(know, game.hands, game.sleeping)

@@ -14,6 +14,7 @@ from games.bots.sampling import sample_world
 from games.engine import Move
 from games.engine.tiles import DOUBLE, SUIT, parse_tile
 from tests.bots.helpers import IDS, SETUPS, position, six_six_game
+from tests.engine import test_rules_doubles as dbl
 
 
 @pytest.mark.parametrize(("style", "seats", "options"), SETUPS, ids=IDS)
@@ -49,3 +50,24 @@ def test_the_rollout_blocks_the_next_seat_once_it_has_passed_on_a_number():
     assert str(heavier.tile) == "6-5"  # sheds weight while nobody has shown a void
     blocking = rollout.pick(game, moves, [0, 0, 0, SUIT[3]])
     assert str(blocking.tile) == "6-3"  # leaves the 3 that seat 3, next, lacks
+
+
+def test_a_doubles_play_out_lets_stuck_small_hands_draw_until_two_are_left():
+    # Every seat holds one tile and none fits, with 4 in the boneyard: not blocked, seat 1 draws.
+    game = dbl.replayed(dbl.ALL_STUCK, dbl.ALL_STUCK_AT, seats=4).game
+    assert not game.over and not game.in_hands & game.board.fit
+    know = read(game, 1)
+    for seed in range(20):
+        world = sample_world(game, know, random.Random(seed))  # such worlds are possible now
+        assert not world.over and world.legal_moves() == [Move.draw(1)]
+        done = rollout.play_out(world, list(know.passed))
+        left = game.boneyard_left
+        previous = None
+        for move in done.log[dbl.ALL_STUCK_AT :]:
+            if move.kind == "draw":
+                assert left >= 3
+                left -= 1
+            elif move.kind == "pass":  # after the seat's own draw, or with 2 left
+                assert left <= 2 or (previous.kind == "draw" and previous.seat == move.seat)
+            previous = move
+        assert done.end == "domino" or left == 2

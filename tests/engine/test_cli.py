@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine import test_rules_doubles as dbl
+from tests.engine.records import expected, record, singles
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT.parent / "shared" / "examples"
 ENGINE = ROOT / "games" / "engine"
@@ -144,6 +147,58 @@ def test_play_writes_a_record_that_scores_cleanly(style, seats, options):
     scored = run("score", "-", stdin=played.stdout)
     assert scored.returncode == 0, scored.stderr
     assert len(json.loads(scored.stdout)["games"]) == len(record["games"])
+
+
+def test_score_follows_the_boneyard_rule_on_a_doubles_record_where_a_one_tile_hand_draws(
+    tmp_path,
+):
+    # Seat 0 draws while holding one tile (three times) and the game is blocked by the draw
+    # that leaves 2 in the boneyard; the old hand-size reading refused this record.
+    path = tmp_path / "doubles.json"
+    path.write_text(json.dumps(record("doubles", [dbl.BLOCKED_BY_A_DRAW], seats=2)))
+    result = run("score", str(path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == expected(singles(2), [dbl.BLOCKED_BY_A_DRAW_RESULT])
+
+
+def _check_the_doubles_draw_rule(one_game: dict) -> int:
+    """Check one recorded Doubles game against rule 5 by counting tiles alone, not through the
+    engine under test: every draw leaves the boneyard 2 or more, and a pass follows the seat's
+    own draw or comes with 2 left. Returns how many draws came from a hand of 1 or 2 tiles."""
+    sizes = [len(hand) for hand in one_game["hands"]]
+    left = len(one_game["boneyard"])
+    small = 0
+    previous: dict = {}
+    for move in one_game["moves"]:
+        seat = move["seat"]
+        if "draw" in move:
+            assert left >= 3, f"a draw with {left} left: {move}"
+            small += sizes[seat] < 3
+            sizes[seat] += 1
+            left -= 1
+        elif "pass" in move:
+            drew = previous.get("seat") == seat and "draw" in previous
+            assert drew or left <= 2, f"a pass instead of a draw with {left} left: {move}"
+        else:
+            sizes[seat] -= 1
+        previous = move
+    return small
+
+
+def test_play_writes_doubles_records_where_small_hands_draw_and_score_reads_them():
+    played = run("play", "--style", "doubles", "--seats", "2", "--seed", "9", "--games", "3")
+    assert played.returncode == 0, played.stderr
+    doc = json.loads(played.stdout)
+    small = sum(_check_the_doubles_draw_rule(one_game) for one_game in doc["games"])
+    assert small > 0, "no hand of 1 or 2 tiles drew: the seed no longer shows the rule"
+    scored = run("score", "-", stdin=played.stdout)
+    assert scored.returncode == 0, scored.stderr
+    games = json.loads(scored.stdout)["games"]
+    assert len(games) == len(doc["games"])
+    for one_game, scored_game in zip(doc["games"], games, strict=True):
+        if scored_game["end"] == "blocked":
+            drawn = sum("draw" in move for move in one_game["moves"])
+            assert len(one_game["boneyard"]) - drawn == 2
 
 
 def test_play_is_reproducible_for_a_seed():

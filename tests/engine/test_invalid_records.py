@@ -299,9 +299,14 @@ INVALID = [
         r"^game 1, move 10: ",
     ),
     (
-        "doubles_draw_with_two_tiles",
-        record("doubles", [with_moves(dbl.DOMINO, "1:+5-5", keep=13)], seats=2),
-        r"^game 1, move 14: ",
+        "doubles_pass_instead_of_draw_with_two_tiles",
+        record("doubles", [with_moves(dbl.DOMINO, "1:pass", keep=13)], seats=2),
+        r"^game 1, move 14: seat 1 cannot pass: it must draw from the boneyard$",
+    ),
+    (
+        "doubles_pass_instead_of_draw_with_one_tile",
+        record("doubles", [with_moves(dbl.ONE_TILE_PASSES, "0:pass", keep=14)], seats=2),
+        r"^game 1, move 15: seat 0 cannot pass: it must draw from the boneyard$",
     ),
     (
         "doubles_draw_with_two_left_in_boneyard",
@@ -354,7 +359,7 @@ INVALID = [
     ("unfinished_game_not_last", ct([truncate(DOMINO, 5), DOMINO]), r"^game 1\b"),
     ("game_after_six_love", ct([DOMINO] * 7), r"^game 7\b"),
     ("game_after_bruck", ct([*BRUCK, DOMINO]), r"^game 5\b"),
-    ("game_after_target", record("doubles", [dbl.DOMINO] * 7, seats=2), r"^game 7\b"),
+    ("game_after_target", record("doubles", [dbl.DOMINO] * 6, seats=2), r"^game 6\b"),
     ("game_not_an_object", ct([DOMINO, "next"]), r"^game 2\b"),
     (
         "moves_not_a_list",
