@@ -7,12 +7,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from config import throttle
+
 from .forms import ProfileForm, SignupForm
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    if request.method == "POST" and throttle.signups_exhausted(request):
+        # Checked before the form, so a flood of sign-ups costs one query each, not a hash.
+        return throttle.signup_throttled_response(request)
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()

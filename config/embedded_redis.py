@@ -9,12 +9,24 @@ Celery over ``redis+socket://``. See docs/embedded-redis.md.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
 
 import redis
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Run in a child before exec: it gets SIGTERM if its parent is killed outright, so a
+    killed runner (or test run) leaves no redis-server, worker or web process behind."""
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def executable() -> str:
@@ -62,7 +74,15 @@ def start(socket_path: Path, data_dir: Path, persist: bool = True) -> subprocess
         "--daemonize", "no",
         "--loglevel", "warning",
     ]  # fmt: skip
-    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # A session of its own: a Ctrl-C in the terminal reaches the runner, which stops Redis
+    # last, after the processes that use it, instead of Redis going down first.
+    process = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=die_with_parent,
+    )
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         if answers(socket_path):

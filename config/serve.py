@@ -1,15 +1,21 @@
 """``python -m config.serve``: run the whole site in one terminal (what ``make run`` ends with).
 
-Starts the embedded Redis (unless REDIS_URL points elsewhere), then Daphne, a Celery worker and
-Celery beat, prefixes their output, and waits for /healthz before printing where to go and how
-to log in. Ctrl-C (or SIGTERM) stops them in order; if any one of them dies, all are stopped and
-the exit status says so, rather than leaving half a site running.
+A small process supervisor. It starts the embedded Redis (unless REDIS_URL points elsewhere),
+then Daphne, a Celery worker and Celery beat, prefixes their output, and waits for /healthz
+before printing where to go and how to log in.
+
+A child that dies is started again, Redis before the others since they all need it, after a
+pause that doubles with each death that follows a short run (1 s, 2 s, … up to 30 s), and the
+runner says so in one line. The others need no restart when Redis comes back: Daphne's channel
+layer and Celery reconnect by themselves (config/celery.py keeps the worker alive meanwhile).
+Only Ctrl-C or SIGTERM stops the site: beat, worker and web in turn, Redis last. A child that
+dies within seconds of every start (say the port is taken) is hopeless to restart, so after
+``GIVE_UP_AFTER`` such deaths in a row the runner stops everything and exits with status 1.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import signal
@@ -18,7 +24,10 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import django
 
@@ -29,17 +38,23 @@ from django.conf import settings  # noqa: E402
 
 from config import embedded_redis  # noqa: E402
 
-PR_SET_PDEATHSIG = 1
 ASGI_APP = "config.asgi:application"
+FIRST_PAUSE_S = 1.0
+MAX_PAUSE_S = 30.0
+SHORT_RUN_S = 30.0  # a child that ran longer than this was fine: its next pause starts over
+GIVE_UP_AFTER = 5
+# Gossip, mingle and event heartbeats coordinate workers through extra broker channels; the
+# site uses none of them, and each is one more thing to break while the broker is away.
+WORKER_QUIET = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
 
 
-def _die_with_parent() -> None:
-    """Children get SIGTERM if this runner is killed outright, so nothing is left orphaned."""
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+def say(line: str) -> None:
+    """The runner's own lines, prefixed like the children's so the console reads as one log."""
+    sys.stdout.write(f"[runner] {line}\n")
+    sys.stdout.flush()
 
 
-def _pump(name: str, stream) -> None:
+def _pump(name: str, stream: IO[bytes]) -> None:
     for raw in iter(stream.readline, b""):
         sys.stdout.write(f"[{name:<6}] {raw.decode(errors='replace')}")
         sys.stdout.flush()
@@ -51,10 +66,62 @@ def _spawn(name: str, args: list[str]) -> subprocess.Popen[bytes]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
-        preexec_fn=_die_with_parent,
+        preexec_fn=embedded_redis.die_with_parent,
     )
-    threading.Thread(target=_pump, args=(name, process.stdout), daemon=True).start()
+    _follow(name, process)
     return process
+
+
+def _follow(name: str, process: subprocess.Popen[bytes]) -> None:
+    if process.stdout is not None:
+        threading.Thread(target=_pump, args=(name, process.stdout), daemon=True).start()
+
+
+def _reap(process: subprocess.Popen[bytes]) -> None:
+    """Kill what a dead child leaves behind (a worker's pool processes): its whole session."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+@dataclass
+class Child:
+    """One supervised process: how to start it, and its record of deaths."""
+
+    name: str
+    launch: Callable[[], subprocess.Popen[bytes]]
+    process: subprocess.Popen[bytes] | None = None
+    started: float = 0.0
+    short_runs: int = 0
+    restart_at: float | None = None
+
+    def start(self) -> None:
+        self.restart_at = None
+        self.started = time.monotonic()
+        self.process = self.launch()
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def died(self, now: float, why: str) -> bool:
+        """Schedule the next start; False when this child keeps dying at once (give up)."""
+        ran = now - self.started
+        self.short_runs = self.short_runs + 1 if ran < SHORT_RUN_S else 1
+        if self.short_runs > GIVE_UP_AFTER:
+            say(f"{self.name} {why}, {GIVE_UP_AFTER} times in a row soon after starting")
+            return False
+        pause = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** (self.short_runs - 1))
+        say(f"{self.name} {why} after {ran:.0f} s; starting it again in {pause:g} s")
+        self.restart_at = now + pause
+        return True
+
+
+def _redis_launcher(socket: Path, var: Path) -> Callable[[], subprocess.Popen[bytes]]:
+    def launch() -> subprocess.Popen[bytes]:
+        process = embedded_redis.start(socket, var)
+        _follow("redis", process)
+        return process
+
+    return launch
 
 
 def _wait_healthy(url: str, timeout: float = 90) -> bool:
@@ -82,54 +149,92 @@ def _banner(base_url: str) -> None:
     print("=" * width + "\n", flush=True)
 
 
-def main() -> int:
-    host = os.environ.get("HOST", "127.0.0.1")
-    port = os.environ.get("PORT", "8000")
-    var = Path(settings.VAR_DIR)
+def _children(host: str, port: str, var: Path) -> list[Child]:
+    """Everything to run, in start order (Redis first); stopped in the reverse order."""
     python = sys.executable
-    redis_process = None
+    children = []
     if settings.EMBEDDED_REDIS:
         socket = Path(settings.EMBEDDED_REDIS_SOCKET)
         if embedded_redis.answers(socket):
-            print(f"Using the embedded Redis already running on {socket}")
+            say(f"using the embedded Redis already running on {socket} (not supervised)")
         else:
-            redis_process = embedded_redis.start(socket, var)
-            print(f"Embedded Redis {embedded_redis.executable()} on {socket}")
+            say(f"embedded Redis {embedded_redis.executable()} on {socket}")
+            children.append(Child("redis", _redis_launcher(socket, var)))
     workers = os.environ.get("CELERY_CONCURRENCY", "2")
     # Every bot move and the 5 s sweep are tasks: at INFO the console would scroll with them.
     level = os.environ.get("WORKER_LOG_LEVEL", "WARNING")
     celery = [python, "-m", "celery", "-A", "config"]
-    children = {
-        "web": _spawn("web", [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP]),
-        "worker": _spawn("worker", [*celery, "worker", "-l", level, "--concurrency", workers]),
-        "beat": _spawn("beat", [*celery, "beat", "-l", level, "-s", str(var / "beat-schedule")]),
+    commands = {
+        "web": [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP],
+        "worker": [*celery, "worker", "-l", level, "--concurrency", workers, *WORKER_QUIET],
+        "beat": [*celery, "beat", "-l", level, "-s", str(var / "beat-schedule")],
     }
+    for name, args in commands.items():
+        children.append(Child(name, lambda name=name, args=args: _spawn(name, args)))
+    return children
+
+
+def _supervise(children: list[Child], stopping: threading.Event) -> Child | None:
+    """Restart children as they die until asked to stop; the child given up on, if any."""
+    while not stopping.is_set():
+        now = time.monotonic()
+        redis_down = False
+        for child in children:
+            if child.restart_at is not None:
+                if now < child.restart_at or redis_down:
+                    redis_down = redis_down or child.name == "redis"
+                    continue
+                say(f"starting {child.name}")
+                try:
+                    child.start()
+                except (RuntimeError, OSError) as error:
+                    if not child.died(now, f"did not start ({error})"):
+                        return child
+            elif child.process is not None and child.process.poll() is not None:
+                _reap(child.process)
+                if not child.died(now, f"exited with status {child.process.returncode}"):
+                    return child
+            redis_down = redis_down or (child.name == "redis" and not child.running())
+        stopping.wait(0.2)
+    return None
+
+
+def _stop(children: list[Child]) -> None:
+    """Beat, worker and web first (SIGTERM, then SIGKILL after 15 s), Redis last."""
+    others = [c for c in reversed(children) if c.name != "redis" and c.running()]
+    for child in others:
+        assert child.process is not None
+        child.process.send_signal(signal.SIGTERM)
+    for child in others:
+        assert child.process is not None
+        try:
+            child.process.wait(15)
+        except subprocess.TimeoutExpired:
+            child.process.kill()
+        _reap(child.process)
+    for child in children:
+        if child.name == "redis" and child.process is not None:
+            embedded_redis.stop(child.process)
+
+
+def main() -> int:
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = os.environ.get("PORT", "8000")
+    var = Path(settings.VAR_DIR)
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.set())
+    children = _children(host, port, var)
+    for child in children:
+        child.start()  # a Redis that cannot start at all is a setup error: let it raise
     base_url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     threading.Thread(
         target=lambda: _wait_healthy(base_url + "healthz") and _banner(base_url), daemon=True
     ).start()
-    failed = None
-    while not stopping.is_set() and failed is None:
-        failed = next((n for n, p in children.items() if p.poll() is not None), None)
-        stopping.wait(0.5)
-    if failed:
-        print(f"\n{failed} exited with status {children[failed].returncode}; stopping the rest.")
-    else:
-        print("\nStopping…")
-    for process in children.values():
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-    for process in children.values():
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-    if redis_process:
-        embedded_redis.stop(redis_process)
-    return 1 if failed else 0
+    hopeless = _supervise(children, stopping)
+    say(f"stopping everything: {hopeless.name} cannot be kept running" if hopeless else "stopping…")
+    _stop(children)
+    return 1 if hopeless else 0
 
 
 if __name__ == "__main__":

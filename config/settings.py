@@ -8,11 +8,12 @@ With nothing set the site runs on embedded defaults: SQLite and a generated secr
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from . import env
+from . import env, security
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
@@ -136,8 +137,13 @@ CACHES = {
         "KEY_PREFIX": ENV.get("CACHE_KEY_PREFIX", "dominoes"),
     }
 }
-# Sessions are read from Redis on every request and written through to the database.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions: in the database only, never in Redis (issue 10). With ``cached_db`` every request
+# carrying a session cookie, and every login, wrote the session to the Redis cache and answered
+# 500 while Redis was down. The database is in every request's path anyway (the user row), so
+# reading the session there costs one primary-key query and adds no service to fail. Signed
+# cookies were the other choice, but a cookie session cannot be ended on the server: a copied
+# cookie would outlive "Log out". Expired rows are cleared daily (config/housekeeping.py).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 CELERY_BROKER_URL = env.broker_url(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -161,6 +167,19 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-games": {"task": "games.tasks.sweep", "schedule": 5.0},
 }
 
+# Broker outages (issue 10): a worker waits for Redis for as long as it takes instead of giving
+# up after 100 tries, and keeps running the tasks it holds (their moves commit; the ack that
+# fails is redelivered later and the tasks are idempotent). config/celery.py fixes the crash on
+# reconnect; config/serve.py restarts whatever still dies. See docs/operations.md.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+CELERY_IMPORTS = ["config.housekeeping"]
+CELERY_BEAT_SCHEDULE["housekeeping"] = {
+    "task": "config.housekeeping.housekeeping",
+    "schedule": 24 * 3600.0,
+}
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env.flag(ENV, "DJANGO_SECURE_COOKIES")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
@@ -174,6 +193,41 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
     "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
 }
+
+# Login and sign-up throttling (issue 10): django-axes, counting in the database so that it
+# works while Redis is down. Five wrong passwords per username and address lock that pair out
+# for 15 minutes; sign-ups are limited per address. See config/throttle.py, docs/operations.md.
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as axes asks
+AUTHENTICATION_BACKENDS = [
+    "config.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "config.throttle.throttle_username"
+AXES_RESET_ON_SUCCESS = True  # a right password (before lockout) forgets earlier slips
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the page's "15 minutes" holds
+AXES_LOCKOUT_CALLABLE = "config.throttle.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+SIGNUPS_PER_IP_PER_HOUR = int(ENV.get("SIGNUPS_PER_IP_PER_HOUR", "10"))
+
+# Content-Security-Policy (issue 10): only our own scripts, styles, images and sockets. Enforced,
+# except with DJANGO_DEBUG=1, where it is report-only so that Django's debug pages (inline
+# styles and scripts) still render; the production profile always enforces it.
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "config.security.SiteCSPMiddleware")  # fmt: skip
+if DEBUG:
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = security.content_security_policy()
+else:
+    CONTENT_SECURITY_POLICY = security.content_security_policy()
+
+# /healthz details (error text, timings) go to staff and, here, to requests from this machine
+# (``make run``'s probe, a developer's curl); everyone else sees ok/failing per service only.
+HEALTHZ_LOCAL_DETAILS = True
 
 # Live play: pauses that make a table feel natural; BOT_THINK=0 removes them (tests, benches).
 BOT_THINK_SECONDS = env.think_times(ENV)

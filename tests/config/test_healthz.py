@@ -52,3 +52,70 @@ def test_heartbeat_from_beat_shows_in_healthz(client):
     body = client.get("/healthz").json()
     assert body["broker"]["last_heartbeat_s_ago"] is not None
     assert body["broker"]["last_heartbeat_s_ago"] < 5
+
+
+PUBLIC = {"REMOTE_ADDR": "203.0.113.9"}  # a visitor from elsewhere
+
+
+@pytest.fixture
+def dead_socket_broker(settings, tmp_path):
+    """A broker on a unix socket nobody listens on: its error names a file path."""
+    path = tmp_path / "nobody-here.sock"
+    settings.CELERY_BROKER_URL = f"redis+socket://{path}"
+    return path
+
+
+@pytest.mark.django_db
+def test_healthz_tells_the_public_only_which_service_fails(client, dead_socket_broker):
+    response = client.get("/healthz", **PUBLIC)
+    assert response.status_code == 503
+    assert response.json() == {
+        "ok": False,
+        "database": {"ok": True},
+        "channel_layer": {"ok": True},
+        "broker": {"ok": False},
+    }
+    assert str(dead_socket_broker.parent) not in response.text
+
+
+@pytest.mark.django_db
+def test_a_failing_check_is_logged_with_its_exception(client, dead_socket_broker, caplog):
+    with caplog.at_level("WARNING", logger="config.health"):
+        client.get("/healthz", **PUBLIC)
+    [record] = [r for r in caplog.records if r.name == "config.health"]
+    assert "broker" in record.getMessage()
+    assert str(dead_socket_broker) in record.getMessage()
+    assert record.exc_info is not None
+
+
+@pytest.mark.django_db
+def test_staff_see_the_details_from_anywhere(client, dead_socket_broker):
+    from tests.factories import make_user
+
+    client.force_login(make_user("organiser", is_staff=True))
+    body = client.get("/healthz", **PUBLIC).json()
+    assert body["broker"]["ok"] is False
+    assert str(dead_socket_broker) in body["broker"]["error"]
+    assert body["database"]["vendor"]
+
+
+@pytest.mark.django_db
+def test_a_player_who_is_not_staff_sees_only_ok_or_failing(client, dead_socket_broker):
+    from tests.factories import make_user
+
+    client.force_login(make_user("ann"))
+    assert client.get("/healthz", **PUBLIC).json()["broker"] == {"ok": False}
+
+
+@pytest.mark.django_db
+def test_a_request_through_a_proxy_on_this_machine_is_not_local(client, dead_socket_broker):
+    body = client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9").json()
+    assert body["broker"] == {"ok": False}
+
+
+@pytest.mark.django_db
+def test_without_local_details_this_machine_sees_only_ok_or_failing(
+    client, settings, dead_socket_broker
+):
+    settings.HEALTHZ_LOCAL_DETAILS = False  # as in the production profile
+    assert client.get("/healthz").json()["broker"] == {"ok": False}
