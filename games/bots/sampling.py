@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from games.engine.errors import RulesError
-from games.engine.sim import with_hidden
+from games.engine.sim import sample_hidden, with_hidden
 from games.engine.tiles import bits
 
 if TYPE_CHECKING:
@@ -85,4 +85,4 @@ def sample_world(game: Game, know: Knowledge, rng: random.Random) -> Game:
             return with_hidden(game, know.seat, hands, pile)
         except RulesError:
             continue
-    return game.sample_hidden(know.seat, rng)
+    return sample_hidden(game, know.seat, rng)

@@ -2,6 +2,12 @@
 
 No Django here (and nothing outside the standard library): the server, bots and tournaments build
 on this package. See docs/engine.md for the API.
+
+The modules import only downward, in layers (an import-linter contract checks it):
+``errors``, ``tiles`` → ``moves``, ``events``, ``results``, ``deal`` → ``boards`` → ``rules`` →
+``game`` → ``sim``, ``match`` → ``sight``, ``score`` → ``record``, ``snapshot`` → ``cli``. So what
+is built *from* a match (its views, record, snapshot, score) is a function of the module that
+builds it, not a method of the match; this package re-exports them all.
 """
 
 from __future__ import annotations
@@ -11,10 +17,14 @@ from .events import Drew, Event, GameOver, MatchOver, Passed, Penalty, Placed
 from .game import Game
 from .match import Match, new_match
 from .moves import Move
-from .record import score
+from .record import load_record, make_record, score
 from .results import GameResult
 from .rules import STYLES
+from .score import match_score
+from .sim import sample_hidden, unseen, with_hidden
+from .snapshot import load_snapshot, make_snapshot
 from .tiles import TILES, Tile, format_tile, parse_tile
+from .views import game_view, match_view
 
 __all__ = [
     "STYLES",
@@ -35,7 +45,17 @@ __all__ = [
     "RulesError",
     "Tile",
     "format_tile",
+    "game_view",
+    "load_record",
+    "load_snapshot",
+    "make_record",
+    "make_snapshot",
+    "match_score",
+    "match_view",
     "new_match",
     "parse_tile",
+    "sample_hidden",
     "score",
+    "unseen",
+    "with_hidden",
 ]

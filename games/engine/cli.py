@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import IllegalMove, RecordError, RulesError
 from .match import Match, new_match
-from .record import score
+from .record import make_record, score
 
 INVALID = 2
 
@@ -47,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "score":
             result = score(_read(args.file))
         else:
-            result = play(
+            match = play(
                 args.style, args.seats, _seed(args.seed), args.games, json.loads(args.options)
-            ).to_record()
+            )
+            result = make_record(match)
     except (RecordError, RulesError, IllegalMove, OSError, ValueError) as error:
         sys.stderr.write(_one_line(error) + "\n")
         return INVALID
@@ -71,16 +72,6 @@ def _read(path: str) -> Any:
         return json.loads(text)
     except ValueError as error:
         raise RecordError(f"not JSON: {error}") from None
-
-
-def _options(text: str) -> dict:
-    try:
-        options = json.loads(text)
-    except ValueError as error:
-        raise RulesError(f"--options is not JSON: {error}") from None
-    if not isinstance(options, dict):
-        raise RulesError("--options must be a JSON object")
-    return options
 
 
 def _seed(text: str) -> int | str:

@@ -9,18 +9,15 @@ millions of times in simulations and a Python call costs as much as the work it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .boards import LINE_INFO, LINE_PASSES, LineBoard
 from .errors import IllegalMove, shown
 from .events import Drew, GameOver, Passed, Placed
 from .moves import DRAW, DRAWN, DRAWS, PASS, PASSES, PLAY, PLAYS, ROW, Move, as_move
+from .rules import DRAW_UNTIL, NO_DRAW, Rules
 from .tiles import FULL, NAMES, NUMBERS, SUIT, TILE_COUNT, TILES, Tile, bits, tiles_of
 
-if TYPE_CHECKING:
-    from .rules.base import Rules
-
-NO_DRAW, DRAW_UNTIL, DRAW_ONE = 0, 1, 2
 _new = tuple.__new__
 _blank = object.__new__
 #: NEXT[n][s]: the seat after s at a table of n.
@@ -156,7 +153,7 @@ class Game:
             return left > 0
         return left > 2 and not self.drew
 
-    def _may_anyone_draw(self) -> bool:
+    def may_anyone_draw(self) -> bool:
         """Whether a stuck seat could still draw: the "nobody may draw" half of a blocked game.
 
         The boneyard alone decides, never the hands: while Doubles leaves 3 or more, a seat that
@@ -211,7 +208,7 @@ class Game:
         event = _new(Placed, (seat, tile, on, opens))
         if not h:
             return self._finish("domino", seat, event)
-        if not self.in_hands & self.board.fit and not self._may_anyone_draw():
+        if not self.in_hands & self.board.fit and not self.may_anyone_draw():
             return self._finish("blocked", None, event)
         self.turn = self.next[seat]
         return [event]
@@ -286,7 +283,7 @@ class Game:
         self.sleeping ^= bit
         self.log.append(DRAWN[seat][t])
         event = _new(Drew, (seat, TILES[t]))
-        if not self.in_hands & self.board.fit and not self._may_anyone_draw():
+        if not self.in_hands & self.board.fit and not self.may_anyone_draw():
             return self._finish("blocked", None, event)
         return [event]
 
@@ -319,7 +316,7 @@ class Game:
         self.result = self.rules.game_result(self, end, seat)
         if self.match is None:
             return [event, _new(GameOver, (self.result,))]
-        return [event, _new(GameOver, (self.result,)), *self.match._game_over(self)]
+        return [event, _new(GameOver, (self.result,)), *self.match.game_ended(self)]
 
     # -- messages -------------------------------------------------------------------------------
 
@@ -356,30 +353,6 @@ class Game:
         new.passed = self.passed[:]
         new.fines = self.fines[:]
         return new
-
-    def view_for(self, viewer: int | None = None) -> dict:
-        """What ``viewer`` (a seat, or None for a spectator) may see, as a JSON-able dict."""
-        from .views import game_view
-
-        return game_view(self, viewer)
-
-    def unseen(self, seat: int) -> list[Tile]:
-        """The tiles ``seat`` cannot see (other hands and the boneyard), for a bot's sampling."""
-        from .sim import unseen
-
-        return tiles_of(unseen(self, seat))
-
-    def with_hidden(self, seat: int, hands: dict, boneyard: list | tuple = ()) -> Game:
-        """A detached simulation state from ``seat``'s view with assumed hidden tiles (sim.py)."""
-        from .sim import with_hidden
-
-        return with_hidden(self, seat, hands, boneyard)
-
-    def sample_hidden(self, seat: int, rng: Any = None) -> Game:
-        """A detached simulation state with the hidden tiles dealt at random (sim.py)."""
-        from .sim import sample_hidden
-
-        return sample_hidden(self, seat, rng)
 
     def points_so_far(self) -> list[int]:
         """What this game has added to each party's total so far (French fines while in play)."""
@@ -446,7 +419,7 @@ class LineGame(Game):
         self.log.append(move)
         if not h:
             return self._finish("domino", seat, event)
-        if not self.in_hands & fit and not self._may_anyone_draw():
+        if not self.in_hands & fit and not self.may_anyone_draw():
             return self._finish("blocked", None, event)
         self.turn = self.next[seat]
         return [event]

@@ -1,4 +1,9 @@
-"""Match: the series of games (a Jamaican *set*) with totals by party, and its entry points."""
+"""Match: the series of games (a Jamaican *set*) with totals by party, and its entry points.
+
+The match sits above the game model and the rules: it deals, asks the rules who poses, and the
+game reports its end back through ``game_ended``. Views, records, snapshots and the score are
+built from a match by the modules above this one (``sight``, ``record``, ``snapshot``, ``score``).
+"""
 
 from __future__ import annotations
 
@@ -18,11 +23,6 @@ from .tiles import NAMES, TILE_COUNT, mask_of, parse_tile
 def new_match(style: str, seats: int, options: dict | None = None, seed: int | str = 0) -> Match:
     """A fresh match; RulesError if the style, seat count or options are wrong."""
     return Match(make_rules(style, seats, options), seed, options)
-
-
-def seeded_rng(seed: int | str, index: int) -> DealRandom:
-    """The random stream of game ``index`` of a match (see deal.py)."""
-    return DealRandom(seed, index)
 
 
 class Match:
@@ -48,7 +48,9 @@ class Match:
         self.winner: int | None = None
         self.result: str | None = None
         self.offset = 0  # games finished before this object held them (a restored snapshot)
-        self._pre: tuple[list[int], dict, int] | None = None
+        #: (totals, carry, games finished) as the current game began: what a snapshot stores
+        #: (it replays the current game's moves from there). None before the first game.
+        self.before_game: tuple[list[int], dict, int] | None = None
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -84,11 +86,6 @@ class Match:
             raise IllegalMove("no game has started: call start_game() first")
         return game.apply(move)
 
-    def view_for(self, viewer: int | None = None) -> dict:
-        from .views import match_view
-
-        return match_view(self, viewer)
-
     # -- games ----------------------------------------------------------------------------------
 
     def start_game(
@@ -117,7 +114,7 @@ class Match:
             seat = pose.seat
         else:
             seat = self._poser(pose, first, rng)
-        self._pre = (self.base[:], self.carry, index)
+        self.before_game = (self.base[:], self.carry, index)
         game = make_game(
             rules, masks, pile, seat, pose.mask, pose.rule, rules.stake(self.carry), index, self
         )
@@ -167,8 +164,11 @@ class Match:
             raise RulesError(problem)
         return masks, ids
 
-    def _game_over(self, game: Game) -> list:
-        """Called by the game as it ends: totals, what carries to the next game, the match end."""
+    def game_ended(self, game: Game) -> list:
+        """Called by the game as it ends: totals, what carries to the next game, the match end.
+
+        The events it returns (a MatchOver, or none) follow the game's own GameOver.
+        """
         result = game.result
         self.results.append(result)
         self.base = list(map(add, self.base, result.points))
@@ -177,39 +177,6 @@ class Match:
             return []
         self.over, self.winner, self.result = True, winner, word
         return [tuple.__new__(MatchOver, (winner, word))]
-
-    # -- persistence ----------------------------------------------------------------------------
-
-    def snapshot(self) -> dict:
-        """Compact JSON-able state for the database row (holds hidden information)."""
-        from .snapshot import make_snapshot
-
-        return make_snapshot(self)
-
-    @classmethod
-    def from_snapshot(cls, data: dict) -> Match:
-        from .snapshot import load_snapshot
-
-        return load_snapshot(data)
-
-    def to_record(self) -> dict:
-        """The match as a dominoes-record/1 document."""
-        from .record import make_record
-
-        return make_record(self)
-
-    @classmethod
-    def from_record(cls, record: dict, seed: int | str = 0) -> Match:
-        """Validate and replay a dominoes-record/1; RecordError names the game and move at fault."""
-        from .record import load_record
-
-        return load_record(record, seed)
-
-    def score(self) -> dict:
-        """The ``score`` document of RULES.md for this match."""
-        from .score import match_score
-
-        return match_score(self)
 
 
 def _tile_in(value: Any, where: str) -> int:
@@ -227,4 +194,4 @@ def _no_twice(seen: int, ids: list[int], where: str) -> int:
     return seen
 
 
-__all__ = ["Match", "new_match", "seeded_rng"]
+__all__ = ["Match", "new_match"]

@@ -13,6 +13,7 @@ from .errors import IllegalMove, RecordError, RulesError, either, shown
 from .match import Match
 from .moves import DRAW, PASS, PLAY, Move
 from .rules import STYLES
+from .score import match_score
 from .tiles import NAMES, parse_tile, tiles_of
 
 FORMAT = "dominoes-record/1"
@@ -47,7 +48,7 @@ def make_record(match: Match) -> dict:
 
 def score(record: Any) -> dict:
     """Replay a record and return its ``score`` document; RecordError if it is invalid."""
-    return load_record(record).score()
+    return match_score(load_record(record))
 
 
 def load_record(record: Any, seed: int | str = 0) -> Match:

@@ -67,7 +67,7 @@ def _impossible(world: Game) -> str:
         return ""
     if not world.posed and not world.hands[world.turn] & world.pose_mask:
         return f"seat {world.turn} poses, so it must hold a tile it may pose"
-    if world.posed and not world.in_hands & world.board.fit and not world._may_anyone_draw():
+    if world.posed and not world.in_hands & world.board.fit and not world.may_anyone_draw():
         return "in that world the game would already be blocked"
     return ""
 

@@ -32,7 +32,7 @@ def make_snapshot(match: Match) -> dict:
     if game is None:
         base, carry, done = match.base, match.carry, len(match.results)
     else:
-        base, carry, done = match._pre
+        base, carry, done = match.before_game
     snap: dict[str, Any] = {
         "v": VERSION,
         "style": match.style,

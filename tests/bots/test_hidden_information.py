@@ -10,6 +10,7 @@ import pytest
 from games import bots
 from games.bots import expert, inference
 from games.bots.knowledge import read
+from games.engine import game_view
 from games.engine.moves import DRAW
 from tests.bots.helpers import IDS, SETUPS, position, twin
 
@@ -45,7 +46,7 @@ def test_decisions_depend_only_on_the_seats_view(style, seats, options):
     pairs = twins(style, seats, options)
     assert pairs, "no twin positions found"
     for game, other, seat in pairs:
-        assert game.view_for(seat) == other.view_for(seat)
+        assert game_view(game, seat) == game_view(other, seat)
         assert game.hands != other.hands
         assert read(game, seat) == read(other, seat)  # public voids included
         for level in LEVELS:
@@ -65,7 +66,7 @@ def test_tiles_other_seats_drew_stay_hidden(style, seats):
     pairs = twins(style, seats, {}, wanted=2, drawn=True)
     assert pairs, "no twin positions with other draws found"
     for game, other, seat in pairs:
-        assert game.view_for(seat) == other.view_for(seat)
+        assert game_view(game, seat) == game_view(other, seat)
         for level in LEVELS:
             assert decide(level, game, seat, 3) == decide(level, other, seat, 3), level
 

@@ -4,7 +4,7 @@ the move it would surely have made counts less than one that explains its play."
 from __future__ import annotations
 
 from games.bots.inference import Evidence
-from games.engine import Move
+from games.engine import Move, with_hidden
 from tests.bots.helpers import six_six_game
 
 
@@ -16,8 +16,8 @@ def _table():
 
 
 def _world(game, hands: list[list[str]]):
-    return game.with_hidden(
-        0, {s: [t for t in hands[s] if t not in _on_board(game)] for s in (1, 2, 3)}
+    return with_hidden(
+        game, 0, {s: [t for t in hands[s] if t not in _on_board(game)] for s in (1, 2, 3)}
     )
 
 

@@ -15,7 +15,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import IllegalMove, Match, Move, new_match, score
+from games.engine import (
+    IllegalMove,
+    Match,
+    Move,
+    load_record,
+    load_snapshot,
+    make_record,
+    make_snapshot,
+    match_score,
+    match_view,
+    new_match,
+    sample_hidden,
+    score,
+)
 from games.engine.tiles import FULL, NAMES, PIPS, SUIT
 
 COMBOS = [
@@ -149,12 +162,12 @@ def test_moves_of_the_wrong_seat_are_refused_and_change_nothing(combo, seed):
 
     def check(match: Match) -> None:
         game = match.game
-        before = match.snapshot()
+        before = make_snapshot(match)
         move = game.legal_moves()[0]
         wrong = move._replace(seat=(move.seat + 1) % seats)
         with pytest.raises(IllegalMove, match="turn"):
             game.apply(wrong)
-        assert match.snapshot() == before
+        assert make_snapshot(match) == before
 
     play(new_match(style, seats, options, seed), random.Random(seed), games=1, each_step=check)
 
@@ -200,7 +213,7 @@ def test_a_view_never_shows_a_tile_its_viewer_may_not_see(combo, seed):
         if rng.random() > 0.15:
             return
         for viewer in [None, *range(seats)]:
-            view = match.view_for(viewer)
+            view = match_view(match, viewer)
             text = json.dumps(view)
             allowed = visible_tiles(match, viewer)
             for tile in range(28):
@@ -249,10 +262,10 @@ def test_a_records_score_equals_the_live_result(combo, seed):
             if game.over:
                 break
             game.apply(rng.choice(game.legal_moves()))
-    record = json.loads(json.dumps(match.to_record()))
-    assert score(record) == match.score()
-    again = Match.from_record(record)
-    assert again.to_record() == record
+    record = json.loads(json.dumps(make_record(match)))
+    assert score(record) == match_score(match)
+    again = load_record(record)
+    assert make_record(again) == record
     assert again.totals == match.totals
 
 
@@ -268,14 +281,14 @@ def test_a_snapshot_round_trip_is_exact_and_plays_the_same_future(combo, seed):
         game = match.game if match.game and not match.game.over else match.start_game()
         game.apply(rng.choice(game.legal_moves()))
         steps += 1
-    snap = match.snapshot()
+    snap = make_snapshot(match)
     text = json.dumps(snap)
     assert len(text) < SNAPSHOT_LIMIT
-    copy = Match.from_snapshot(json.loads(text))
-    assert copy.snapshot() == snap
-    assert copy.score() == match.score()
+    copy = load_snapshot(json.loads(text))
+    assert make_snapshot(copy) == snap
+    assert match_score(copy) == match_score(match)
     for viewer in [None, *range(seats)]:
-        assert copy.view_for(viewer) == match.view_for(viewer)
+        assert match_view(copy, viewer) == match_view(match, viewer)
     future_a, future_b = random.Random(seed + 1), random.Random(seed + 1)
     for _ in range(120):
         if match.over:
@@ -288,7 +301,7 @@ def test_a_snapshot_round_trip_is_exact_and_plays_the_same_future(combo, seed):
         pick = future_a.randrange(len(moves))
         future_b.randrange(len(moves))
         assert copy.apply(moves[pick]) == match.apply(moves[pick])
-    assert copy.score() == match.score()
+    assert match_score(copy) == match_score(match)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -302,7 +315,7 @@ def test_a_snapshot_of_a_long_match_stays_under_2kb(combo, seed):
 
     def check(m: Match) -> None:
         nonlocal largest
-        largest = max(largest, len(json.dumps(m.snapshot())))
+        largest = max(largest, len(json.dumps(make_snapshot(m))))
 
     play(match, rng, games=40, each_step=check)
     assert largest < SNAPSHOT_LIMIT
@@ -322,14 +335,14 @@ def test_a_copy_plays_the_same_future_without_touching_the_match(combo, seed):
         if game.over:
             return
         game.apply(rng.choice(game.legal_moves()))
-    before = match.snapshot()
+    before = make_snapshot(match)
     clone = game.copy()
     choices = random.Random(seed + 7)
     for _ in range(400):
         if clone.over:
             break
         clone.apply(choices.choice(clone.legal_moves()))
-    assert match.snapshot() == before
+    assert make_snapshot(match) == before
     assert clone.result is not None
 
 
@@ -344,7 +357,7 @@ def test_a_sampled_hidden_world_keeps_what_the_seat_knows(combo, seed):
             return
         game.apply(rng.choice(game.legal_moves()))
     seat = rng.randrange(seats)
-    world = game.sample_hidden(seat, rng)
+    world = sample_hidden(game, seat, rng)
     assert world.hands[seat] == game.hands[seat]
     assert world.placed == game.placed
     assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in game.hands]
@@ -403,7 +416,7 @@ def independent_french_points(game_record: dict, counts: list[int], hands: list[
 def test_french_points_are_the_doubled_count_plus_fines(combo, seed):
     style, seats, options = combo
     match = play(new_match(style, seats, options, seed), random.Random(seed), games=6)
-    record = match.to_record()
+    record = make_record(match)
     for game, result, data in zip(match.games, match.results, record["games"], strict=False):
         expected = independent_french_points(data, list(result.counts), game.hands)
         assert list(result.points) == expected

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalMove, Match, Move, score
+from games.engine import IllegalMove, Match, Move, load_record, score
 from games.engine.moves import DRAW, PASS
 from tests.engine.records import (
     expected,
@@ -162,7 +162,7 @@ def doubles(games, seats=2, **options):
 
 def replayed(one_game: dict, moves: int, seats: int = 2) -> Match:
     """The match after the first ``moves`` moves of ``one_game``."""
-    return Match.from_record(doubles([truncate(one_game, moves)], seats=seats))
+    return load_record(doubles([truncate(one_game, moves)], seats=seats))
 
 
 CASES = [

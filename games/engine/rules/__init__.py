@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import RulesError, shown
-from .base import Option, Pose, Rules
+from .base import DRAW_ONE, DRAW_UNTIL, NO_DRAW, GameLike, Option, Pose, Rules
 from .blockdraw import Block, Draw
 from .doubles import Doubles
 from .french import French
@@ -40,4 +40,14 @@ def make_rules(style: str, seats: int, options: dict | None = None) -> Rules:
     return rules
 
 
-__all__ = ["STYLES", "Option", "Pose", "Rules", "make_rules"]
+__all__ = [
+    "DRAW_ONE",
+    "DRAW_UNTIL",
+    "NO_DRAW",
+    "STYLES",
+    "GameLike",
+    "Option",
+    "Pose",
+    "Rules",
+    "make_rules",
+]

@@ -8,18 +8,43 @@ the code that reads ``self.opts[name]``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..boards import LineBoard, TreeBoard
 from ..deal import deal_hands
 from ..errors import RulesError, either, shown
-from ..game import NO_DRAW
 from ..tiles import DOUBLE, DOUBLES_MASK, FULL, NAMES, PIPS, count_tables
 
 if TYPE_CHECKING:
     from ..deal import DealRandom
-    from ..game import Game
+    from ..moves import Move
     from ..results import GameResult
+
+#: Draw rules (``Rules.draw_rule``): no boneyard to draw from (the undealt tiles sleep); draw
+#: until a tile fits (Draw); one tile a turn while the boneyard holds 3 or more (Doubles). They
+#: are facts of a style, so they live here; the game model reads them on its hot path.
+NO_DRAW, DRAW_UNTIL, DRAW_ONE = 0, 1, 2
+
+
+class GameLike(Protocol):
+    """What the rules read of the game they score and fine (the game model has all of it).
+
+    The rules sit below the game model in the engine's layers (the model asks its rules object
+    how to deal, pose, draw and score), so they name what they read of a game here instead of
+    importing the model.
+    """
+
+    seats: int
+    first: int
+    stake: int
+    hands: list[int]
+    fines: list[int]
+    log: list[Move]
+    next: tuple[int, ...]
+    board: Any
+
+    @property
+    def placed(self) -> int: ...
 
 
 class Option(NamedTuple):
@@ -48,6 +73,8 @@ class Rules:
     OPTIONS: dict[str, Option] = {}
     draw_rule = NO_DRAW
     has_pass_hook = False
+    #: Whether a lower match total is better (French totals are penalties).
+    low_totals_win = False
     weights: list[int] = PIPS
     tables = count_tables(PIPS)  # see count()
 
@@ -129,7 +156,7 @@ class Rules:
         a, b, c, d = self.tables
         return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
 
-    def counts(self, game: Game) -> tuple[int, ...]:
+    def counts(self, game: GameLike) -> tuple[int, ...]:
         """Every seat's count, by table look-ups (this runs at the end of every game)."""
         a, b, c, d = self.tables
         out = []
@@ -137,16 +164,16 @@ class Rules:
             out.append(a[m & 127] + b[m >> 7 & 127] + c[m >> 14 & 127] + d[m >> 21])
         return tuple(out)
 
-    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+    def game_result(self, game: GameLike, end: str, seat: int | None) -> GameResult:
         raise NotImplementedError
 
     def after_game(
-        self, carry: dict, totals: list[int], result: GameResult, game: Game
+        self, carry: dict, totals: list[int], result: GameResult, game: GameLike
     ) -> tuple[dict, bool, int | None, str | None]:
         """New carry, and whether the match is over, its winner party and result word."""
         raise NotImplementedError
 
-    def on_pass(self, game: Game, seat: int) -> list:
+    def on_pass(self, game: GameLike, seat: int) -> list:
         return []
 
 

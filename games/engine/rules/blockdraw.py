@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..game import DRAW_UNTIL
 from ..results import GameResult
 from ..tiles import FULL
-from .base import Option, Pose, Rules, free_pose, lowest
-
-if TYPE_CHECKING:
-    from ..game import Game
+from .base import DRAW_UNTIL, GameLike, Option, Pose, Rules, free_pose, lowest
 
 TARGET = 100
 
@@ -42,7 +36,7 @@ class Block(Rules):
             return Pose(None, FULL, "", "the first game's starter is chosen at random")
         return free_pose(starter, "the starter moves one seat on after every game")
 
-    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+    def game_result(self, game: GameLike, end: str, seat: int | None) -> GameResult:
         counts = self.counts(game)
         results = self.party_sums(list(counts))
         winner = self.party_of[seat] if end == "domino" else lowest(results)

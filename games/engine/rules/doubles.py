@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..boards import TreeBoard
-from ..game import DRAW_ONE
 from ..results import GameResult
 from ..tiles import DOUBLE, DOUBLES_MASK, NAMES
-from .base import Option, Pose, Rules, lowest, tile_pose
+from .base import DRAW_ONE, GameLike, Option, Pose, Rules, lowest, tile_pose
 
 if TYPE_CHECKING:
     from ..deal import DealRandom
-    from ..game import Game
 
 
 class Doubles(Rules):
@@ -49,7 +47,7 @@ class Doubles(Rules):
                     return tile_pose(seat, tile, f"it holds {name}, the highest double", rule)
         raise AssertionError("deal_problem refuses hands without a double")
 
-    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+    def game_result(self, game: GameLike, end: str, seat: int | None) -> GameResult:
         counts = self.counts(game)
         if end == "blocked":
             seat = lowest(counts)

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..boards import TreeBoard
 from ..events import Penalty
 from ..moves import PASS
 from ..results import GameResult
 from ..tiles import DOUBLE, DOUBLES_MASK, HIGH, LOW, PIPS, count_tables
-from .base import Option, Pose, Rules, double_pose, holder_of, lowest
-
-if TYPE_CHECKING:
-    from ..game import Game
+from .base import GameLike, Option, Pose, Rules, double_pose, holder_of, lowest
 
 FINE = 10
 PASSES_FINED = 3
@@ -28,6 +23,7 @@ class French(Rules):
         "double_blank_ten": Option("bool", False),
     }
     has_pass_hook = True
+    low_totals_win = True
 
     def __init__(self, seats: int, options: dict | None = None) -> None:
         super().__init__(seats, options)
@@ -57,7 +53,7 @@ class French(Rules):
                 return double_pose(seat, why)
         raise AssertionError("a full deal always holds the doubles")
 
-    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+    def game_result(self, game: GameLike, end: str, seat: int | None) -> GameResult:
         counts = self.counts(game)
         if end == "blocked":
             seat = lowest(counts)
@@ -79,7 +75,7 @@ class French(Rules):
                 return carry, True, best, "target"
         return carry, False, None, None
 
-    def on_pass(self, game: Game, seat: int) -> list:
+    def on_pass(self, game: GameLike, seat: int) -> list:
         """Fines: a third pass in a row, and all three others passing after one placement.
 
         French has exactly one move a turn, so both are read off the log: the seat's own earlier
@@ -101,6 +97,6 @@ class French(Rules):
                 events.append(self._fine(game, (placer + step) % game.seats, reason))
         return events
 
-    def _fine(self, game: Game, seat: int, reason: str) -> Penalty:
+    def _fine(self, game: GameLike, seat: int, reason: str) -> Penalty:
         game.fines[seat] += FINE
         return _new(Penalty, (seat, FINE, reason))

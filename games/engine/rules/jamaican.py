@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..results import GameResult
 from ..tiles import COMMON, DOUBLE, HIGH, LOW, SUIT, TILE_COUNT
-from .base import Option, Pose, Rules, free_pose, holder_of
-
-if TYPE_CHECKING:
-    from ..game import Game
+from .base import GameLike, Option, Pose, Rules, free_pose, holder_of
 
 SIX = 6
 
@@ -32,7 +27,7 @@ class Cutthroat(Rules):
             return holder_of(hands, DOUBLE[6], "the holder of 6-6 poses it")
         return free_pose(poser, "it won the last game")
 
-    def game_result(self, game: Game, end: str, seat: int | None) -> GameResult:
+    def game_result(self, game: GameLike, end: str, seat: int | None) -> GameResult:
         counts = self.counts(game)
         key = end == "domino" and is_key_card(game)
         if end == "blocked":
@@ -84,7 +79,7 @@ class Partner(Cutthroat):
         return [[0, 2], [1, 3]]
 
 
-def is_key_card(game: Game) -> bool:
+def is_key_card(game: GameLike) -> bool:
     """The domino tile a-b met an a end and a b end and completed both suits on the board."""
     last = game.log[-1]
     tile = last.tile
