@@ -18,14 +18,16 @@ from typing import TYPE_CHECKING
 from . import casual, expert
 
 if TYPE_CHECKING:
-    from games.engine import Game
-    from games.engine.moves import Move
+    from games.engine import GameState
+    from games.engine.moves import Action
 
-Policy = Callable[["Game", int, _random.Random], "Move"]
-LEVELS = ("random", "casual", "expert")
+Policy = Callable[["GameState", int, _random.Random], "Action"]
+#: The bot levels, weakest first, with their names in English (the site translates them).
+#: This is the one list: a level that is not here is refused wherever a level enters.
+LEVELS: dict[str, str] = {"random": "Random", "casual": "Casual", "expert": "Expert"}
 
 
-def random_policy(game: Game, seat: int, rng: _random.Random) -> Move:
+def random_policy(game: GameState, seat: int, rng: _random.Random) -> Action:
     """Any legal move, uniformly."""
     return rng.choice(game.legal_moves(seat))
 
@@ -37,7 +39,7 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def choose(level: str, game: Game, seat: int, rng: _random.Random) -> Move:
+def choose(level: str, game: GameState, seat: int, rng: _random.Random) -> Action:
     """The move ``seat`` makes at ``level``; forced moves need no thought."""
     legal = game.legal_moves(seat)
     if not legal:

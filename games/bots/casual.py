@@ -26,8 +26,8 @@ from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, SUIT, TILE_COUN
 from .knowledge import Knowledge, read
 
 if TYPE_CHECKING:
-    from games.engine import Game
-    from games.engine.moves import Move
+    from games.engine import GameState
+    from games.engine.moves import Action
     from games.engine.rules import Rules
 
 DOMINO = 1000.0
@@ -50,8 +50,11 @@ OPENNESS: dict[str, float] = {"doubles": 3.0}
 
 
 @dataclass(frozen=True)
-class Table:
-    """What one decision needs about the table, worked out once for all legal moves."""
+class Situation:
+    """What one decision needs about the table, worked out once for all legal moves.
+
+    (Not named Table: that is the Django model of a table people sit at.)
+    """
 
     know: Knowledge
     weights: list[int]
@@ -63,17 +66,17 @@ class Table:
     openness: float = 0.0
 
 
-def table_for(game: Game, seat: int) -> Table:
+def situation_for(game: GameState, seat: int) -> Situation:
     """The facts about the table that every move's score reads."""
-    return table_at(game.rules, seat, read(game, seat), getattr(game.board, "opened", None))
+    return situation_at(game.rules, seat, read(game, seat), getattr(game.board, "opened", None))
 
 
-def table_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -> Table:
+def situation_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -> Situation:
     """The same for any position: ``seat`` knowing ``know``, with the numbers ``opened`` then
     (``inference`` asks it of the other seats' earlier positions)."""
     seats = len(rules.party_of)
     party = rules.parties[rules.party_of[seat]]
-    return Table(
+    return Situation(
         know=know,
         weights=rules.weights,
         opened=opened,
@@ -85,32 +88,32 @@ def table_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -> Ta
     )
 
 
-def choose(game: Game, seat: int, rng: random.Random) -> Move:
+def choose(game: GameState, seat: int, rng: random.Random) -> Action:
     """The casual move: the best-scoring legal move, ties broken at random."""
     legal = game.legal_moves(seat)
     if len(legal) == 1:
         return legal[0]
-    table = table_for(game, seat)
-    return max(legal, key=lambda move: score(table, move) + rng.random() * 1e-3)
+    situation = situation_for(game, seat)
+    return max(legal, key=lambda move: score(situation, move) + rng.random() * 1e-3)
 
 
-def score(table: Table, move: Move) -> float:
+def score(situation: Situation, move: Action) -> float:
     """How much the casual player likes ``move`` (a placement; passes and draws come alone)."""
     tile = move.tile
     bit = 1 << tile
-    rest = table.know.hand & ~bit
+    rest = situation.know.hand & ~bit
     if not rest:
         return DOMINO
-    value = float(table.weights[tile])
+    value = float(situation.weights[tile])
     if HIGH[tile] == LOW[tile]:
-        value += table.double_bonus
+        value += situation.double_bonus
     if move.on is None:  # the pose: keep the suits of the posed tile
         return value + FOLLOW * (rest & (SUIT[HIGH[tile]] | SUIT[LOW[tile]])).bit_count()
     shown = _shown_after(tile, move.on)
-    takes = _takes(table, tile, shown)
+    takes = _takes(situation, tile, shown)
     value += FOLLOW * (rest & takes).bit_count()
-    value -= table.openness * (takes & table.know.unseen).bit_count()
-    return value + _blocking(table, takes, rest)
+    value -= situation.openness * (takes & situation.know.unseen).bit_count()
+    return value + _blocking(situation, takes, rest)
 
 
 def _shown_after(tile: int, on: int) -> int:
@@ -119,21 +122,21 @@ def _shown_after(tile: int, on: int) -> int:
     return matched if HIGH[tile] == LOW[tile] else OTHER[tile * 7 + matched]
 
 
-def _takes(table: Table, tile: int, n: int) -> int:
+def _takes(situation: Situation, tile: int, n: int) -> int:
     """Tiles an end showing ``n`` will take: its suit, or only n-n while n is locked."""
-    if table.opened is None or table.opened >> n & 1 or tile == DOUBLE[n]:
+    if situation.opened is None or situation.opened >> n & 1 or tile == DOUBLE[n]:
         return SUIT[n]
     return 1 << DOUBLE[n]
 
 
-def _blocking(table: Table, takes: int, rest: int) -> float:
+def _blocking(situation: Situation, takes: int, rest: int) -> float:
     """Reward an end the opponents cannot follow; punish one that shuts out a partner."""
-    know = table.know
+    know = situation.know
     value = 0.0
-    for other in table.opponents:
+    for other in situation.opponents:
         if know.lacks(other, takes):
-            value += BLOCK * (1.5 if other == table.next_seat else 1.0)
-    for other in table.partners:
+            value += BLOCK * (1.5 if other == situation.next_seat else 1.0)
+    for other in situation.partners:
         if know.lacks(other, takes):
             value -= SHUT_PARTNER
     if not takes & know.unseen and rest & takes:

@@ -25,8 +25,8 @@ from .sampling import sample_world
 from .utility import scorer_for
 
 if TYPE_CHECKING:
-    from games.engine import Game
-    from games.engine.moves import Move
+    from games.engine import GameState
+    from games.engine.moves import Action
 
 BUDGET_MS = 150.0
 MIN_ROUNDS = 12  # effective deals before the early stop may trust its statistics
@@ -36,12 +36,12 @@ PRIOR = 1e-3  # the casual choice's edge in a tie
 
 
 def choose(
-    game: Game,
+    game: GameState,
     seat: int,
     rng: random.Random,
     budget_ms: float = BUDGET_MS,
     max_worlds: int | None = None,
-) -> Move:
+) -> Action:
     """The expert move for ``seat``, thinking for at most about ``budget_ms``."""
     legal = game.legal_moves(seat)
     if len(legal) <= 1:
@@ -54,9 +54,9 @@ def choose(
 
 
 def evaluate(
-    game: Game,
+    game: GameState,
     seat: int,
-    legal: list[Move],
+    legal: list[Action],
     rng: random.Random,
     deadline: float,
     max_worlds: int | None,

@@ -26,7 +26,7 @@ from . import casual
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from games.engine import Game
+    from games.engine import GameState
 
     from .rollout import Board
 
@@ -60,12 +60,12 @@ class Choice:
 class Evidence:
     """The other seats' choices so far, ready to weigh sampled worlds for ``seat``."""
 
-    def __init__(self, game: Game, seat: int, beta: float | None = None) -> None:
+    def __init__(self, game: GameState, seat: int, beta: float | None = None) -> None:
         self.beta = beta = BETA.get(game.rules.name, 0.0) if beta is None else beta
         self.rules = game.rules
         self.choices = _choices(game, seat) if beta > 0 else []
 
-    def log_weight(self, world: Game) -> float:
+    def log_weight(self, world: GameState) -> float:
         """Log-likelihood of the other seats' recorded choices if ``world`` is the real deal."""
         total = 0.0
         beta = self.beta
@@ -74,8 +74,8 @@ class Evidence:
             moves = c.board.moves(c.seat, hand)
             if len(moves) < 2:
                 continue
-            table = self._table(c, hand)
-            scores = [casual.score(table, move) for move in moves]
+            situation = self._situation(c, hand)
+            scores = [casual.score(situation, move) for move in moves]
             top = max(scores)
             chosen = None
             norm = 0.0
@@ -88,15 +88,15 @@ class Evidence:
             total += beta * (chosen - top) - math.log(norm)
         return max(total, FLOOR)
 
-    def _table(self, c: Choice, hand: int) -> casual.Table:
+    def _situation(self, c: Choice, hand: int) -> casual.Situation:
         """What the casual model of seat ``c.seat`` knew then, had it held ``hand``."""
         unseen = FULL & ~hand & ~c.placed
         voids = tuple(v & unseen for v in c.voids)
         know = Knowledge(c.seat, hand, unseen, (), 0, voids, (), (), ())
-        return casual.table_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
+        return casual.situation_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
 
 
-def _choices(game: Game, seat: int) -> list[Choice]:
+def _choices(game: GameState, seat: int) -> list[Choice]:
     """Replay the public log, keeping each other seat's non-pose placement after its last draw."""
     n = game.seats
     last_draw = [-1] * n

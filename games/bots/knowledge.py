@@ -30,7 +30,7 @@ from games.engine.moves import DRAW, PASS, PLAY
 from games.engine.tiles import DOUBLE, DOUBLES_MASK, FULL
 
 if TYPE_CHECKING:
-    from games.engine import Game
+    from games.engine import GameState
 
 #: Doubles above each double: DOUBLES_ABOVE[t] for the tile id t of a double.
 DOUBLES_ABOVE = {DOUBLE[n]: sum(1 << DOUBLE[m] for m in range(n + 1, 7)) for n in range(7)}
@@ -58,7 +58,7 @@ class Knowledge:
         return live & self.void[other] == live
 
 
-def read(game: Game, seat: int) -> Knowledge:
+def read(game: GameState, seat: int) -> Knowledge:
     """Everything ``seat`` may know about the other hands and the boneyard."""
     n = game.seats
     hand = game.hands[seat]
@@ -110,7 +110,7 @@ def read(game: Game, seat: int) -> Knowledge:
     )
 
 
-def _dealt_voids(game: Game) -> list[int]:
+def _dealt_voids(game: GameState) -> list[int]:
     """What the pose proves about the deal: in Doubles nobody held a higher double than the one
     posed; in French the seats the opening passed over held no double at all."""
     void = [0] * game.seats
@@ -131,7 +131,7 @@ def _dealt_voids(game: Game) -> list[int]:
     return void
 
 
-def _previous_winner(game: Game) -> int | None:
+def _previous_winner(game: GameState) -> int | None:
     """The French seat that won the last game (it poses if it can), from the public match."""
     match = game.match
     if match is None or game.over or match.game is not game:

@@ -27,9 +27,9 @@ from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, PIPS, SUIT, TIL
 from .casual import BLOCK, DOUBLE_BONUS, FOLLOW, ONLY_MINE, OPENNESS, SHUT_PARTNER
 
 if TYPE_CHECKING:
-    from games.engine import Game
+    from games.engine import GameState
     from games.engine.boards import LineBoard, TreeBoard
-    from games.engine.moves import Move
+    from games.engine.moves import Action
     from games.engine.rules import Rules
 
     Board = LineBoard | TreeBoard
@@ -68,7 +68,7 @@ IS_DOUBLE = [HIGH[t] == LOW[t] for t in range(TILE_COUNT)]
 POSE_SUITS = [SUIT[HIGH[t]] | SUIT[LOW[t]] for t in range(TILE_COUNT)]
 
 
-def play_out(sim: Game, voids: list[int] | None = None) -> Game:
+def play_out(sim: GameState, voids: list[int] | None = None) -> GameState:
     """Finish ``sim`` in place with every seat playing the rollout policy; returns it.
 
     ``voids`` (per seat, tiles public passes showed it lacks; changed in place) lets the policy
@@ -93,7 +93,7 @@ def play_out(sim: Game, voids: list[int] | None = None) -> Game:
     return sim
 
 
-def pick(sim: Game, moves: list[Move], voids: list[int]) -> Move:
+def pick(sim: GameState, moves: list[Action], voids: list[int]) -> Action:
     """The rollout policy's choice among the placements ``moves`` of the seat to act."""
     turn = sim.turn
     scores = values(sim.rules, sim.board, turn, sim.hands[turn], sim.placed, voids, moves)

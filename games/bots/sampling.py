@@ -19,7 +19,7 @@ from games.engine.sim import sample_hidden, with_hidden
 from games.engine.tiles import bits
 
 if TYPE_CHECKING:
-    from games.engine import Game
+    from games.engine import GameState
 
     from .knowledge import Knowledge
 
@@ -69,7 +69,7 @@ def _may_hold(know: Knowledge, s: int, t: int, used: dict[int, int], strict: boo
     return not (strict and know.soft[s] >> t & 1 and used[s] >= know.spare[s])
 
 
-def sample_world(game: Game, know: Knowledge, rng: random.Random) -> Game:
+def sample_world(game: GameState, know: Knowledge, rng: random.Random) -> GameState:
     """A detached game with the hidden tiles dealt consistently with ``know``.
 
     Worlds the engine refuses (the game would already be blocked) are dealt again; if no

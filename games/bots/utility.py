@@ -19,15 +19,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.engine import Game
+    from games.engine import GameState
 
-Scorer = Callable[["Game"], float]
+Scorer = Callable[["GameState"], float]
 SET_VALUE = 1.0  # a set won, against 1/6 of it for one game point ahead
 SIX = 6.0
 POINT_SCALE = 20.0  # typical points of a Block/Draw/Doubles/French game, to keep values near 1
 
 
-def scorer_for(game: Game, seat: int) -> Scorer:
+def scorer_for(game: GameState, seat: int) -> Scorer:
     """The value function of finished games for ``seat``, given the match so far."""
     rules = game.rules
     me = rules.party_of[seat]
@@ -37,7 +37,7 @@ def scorer_for(game: Game, seat: int) -> Scorer:
         return lambda done: _set_value(rules, totals, me, done)
     sign = -1.0 if rules.name == "french" else 1.0
 
-    def points(done: Game) -> float:
+    def points(done: GameState) -> float:
         pts = done.result.points
         others = (sum(pts) - pts[me]) / (parties - 1)
         return sign * (pts[me] - others) / POINT_SCALE
@@ -45,7 +45,7 @@ def scorer_for(game: Game, seat: int) -> Scorer:
     return points
 
 
-def _totals(game: Game, parties: int) -> list[int]:
+def _totals(game: GameState, parties: int) -> list[int]:
     """Match totals before this game (public); zeros for a game played outside a match."""
     match = game.match
     if match is None or len(match.base) != parties:
@@ -58,7 +58,7 @@ def _standing(totals: list[int], me: int) -> float:
     return (totals[me] - others) / SIX
 
 
-def _set_value(rules, totals: list[int], me: int, done: Game) -> float:
+def _set_value(rules, totals: list[int], me: int, done: GameState) -> float:
     result = done.result
     if result.winner is None:
         return 0.0

@@ -14,30 +14,30 @@ from __future__ import annotations
 
 from .errors import IllegalMove, RecordError, RulesError
 from .events import Drew, Event, GameOver, MatchOver, Passed, Penalty, Placed
-from .game import Game
-from .match import Match, new_match
-from .moves import Move
+from .game import GameState
+from .match import MatchState, new_match
+from .moves import Action
 from .record import load_record, make_record, score
 from .results import GameResult
 from .rules import STYLES
 from .score import match_score
+from .sight import game_view, match_view
 from .sim import sample_hidden, unseen, with_hidden
 from .snapshot import load_snapshot, make_snapshot
 from .tiles import TILES, Tile, format_tile, parse_tile
-from .views import game_view, match_view
 
 __all__ = [
     "STYLES",
     "TILES",
+    "Action",
     "Drew",
     "Event",
-    "Game",
     "GameOver",
     "GameResult",
+    "GameState",
     "IllegalMove",
-    "Match",
     "MatchOver",
-    "Move",
+    "MatchState",
     "Passed",
     "Penalty",
     "Placed",

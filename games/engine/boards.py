@@ -11,7 +11,7 @@ the game then asks ``why_not`` for the player's message, so reasons are only bui
 from __future__ import annotations
 
 from .events import Passed, Placed
-from .moves import PLAYS, ROW, Move
+from .moves import PLAYS, ROW, Action
 from .tiles import (
     COMMON,
     DOUBLE,
@@ -82,7 +82,7 @@ class LineBoard:
         self.fit = SUIT[self.n0] | SUIT[self.n1]
         return ONE[n]
 
-    def moves(self, seat: int, hand: int) -> list[Move]:
+    def moves(self, seat: int, hand: int) -> list[Action]:
         """Placements from ``hand``: the cached lists of both ends, joined into a fresh list."""
         a = self.c0[seat][hand & SUIT[self.n0]]
         b = self.c1[seat][hand & SUIT[self.n1]]
@@ -108,7 +108,7 @@ class LineBoard:
         return _why_not(self, tile, on, placed)
 
 
-def _end_caches(end: int, n: int) -> list[dict[int, list[Move]]]:
+def _end_caches(end: int, n: int) -> list[dict[int, list[Action]]]:
     """Per seat: fitting subset of a hand -> the moves placing each of those tiles on ``end``."""
     others = [t for t in range(TILE_COUNT) if SUIT[n] >> t & 1 and t != end]
     caches = []
@@ -124,9 +124,9 @@ def _end_caches(end: int, n: int) -> list[dict[int, list[Move]]]:
     return caches
 
 
-EMPTY: list[Move] = []
+EMPTY: list[Action] = []
 #: END_MOVES[tile*7 + n]: the move caches of an end where ``tile`` shows ``n``.
-END_MOVES: list[list[dict[int, list[Move]]] | None] = [
+END_MOVES: list[list[dict[int, list[Action]]] | None] = [
     _end_caches(t, n) if SUIT[n] >> t & 1 else None
     for t in range(TILE_COUNT)
     for n in range(NUMBERS)
@@ -144,7 +144,7 @@ def _line_info(seat: int, tile: int, on: int) -> tuple | None:
 
 
 #: LINE_INFO[seat][tile*ROW + on]: (tile bit, number matched, number opened, the new end's moves,
-#: the Placed event, the cached Move),
+#: the Placed event, the cached Action),
 #: the Placed event), or None when the two tiles share no number. Every line placement's effect
 #: depends only on the two tiles, so it is worked out once here instead of on every move.
 LINE_INFO: list[list[tuple | None]] = [
@@ -300,9 +300,9 @@ class TreeBoard:
             for t, m, k in pending:
                 self._add(t, m, k)
 
-    def moves(self, seat: int, hand: int) -> list[Move]:
+    def moves(self, seat: int, hand: int) -> list[Action]:
         """Placements from ``hand``: per board tile with a free side, its cached moves."""
-        out: list[Move] = []
+        out: list[Action] = []
         if not hand & self.fit:
             return out
         takes = self.takes

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from .errors import IllegalMove, RecordError, RulesError
-from .match import Match, new_match
+from .match import MatchState, new_match
 from .record import make_record, score
 
 INVALID = 2
@@ -91,7 +91,7 @@ def play(
     seed: int | str = 0,
     games: int | None = None,
     options: dict | None = None,
-) -> Match:
+) -> MatchState:
     """A match of uniformly random legal moves: until it ends, or ``games`` games are done."""
     match = new_match(style, seats, options, seed)
     chooser = random.Random(f"play:{seed}")

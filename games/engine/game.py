@@ -2,9 +2,10 @@
 
 Style differences live in the rules object (``self.rules``) and the board kind it chose; the game
 only knows "place, pass, draw" and asks the rules at the few points where styles differ (whether a
-seat may draw, fines on a pass, how an ended game scores). ``LineGame`` and ``TreeGame`` are the
-same model with their board's placement or move listing written inline, because those paths run
-millions of times in simulations and a Python call costs as much as the work it would wrap.
+seat may draw, fines on a pass, how an ended game scores). ``LineGameState`` and ``TreeGameState``
+are the same model with their board's placement or move listing written inline, because those
+paths run millions of times in simulations and a Python call costs as much as the work it would
+wrap.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from .boards import LINE_INFO, LINE_PASSES, LineBoard
 from .errors import IllegalMove, shown
 from .events import Drew, GameOver, Passed, Placed
-from .moves import DRAW, DRAWN, DRAWS, PASS, PASSES, PLAY, PLAYS, ROW, Move, as_move
+from .moves import DRAW, DRAWN, DRAWS, PASS, PASSES, PLAY, PLAYS, ROW, Action, as_action
 from .rules import DRAW_UNTIL, NO_DRAW, Rules
 from .tiles import FULL, NAMES, NUMBERS, SUIT, TILE_COUNT, TILES, Tile, bits, tiles_of
 
@@ -34,16 +35,16 @@ def make_game(
     stake: int = 1,
     index: int = 0,
     match: Any = None,
-) -> Game:
-    """A game on the board kind the rules chose (LineGame for line boards)."""
+) -> GameState:
+    """A game on the board kind the rules chose (LineGameState for line boards)."""
     board = rules.new_board()
-    cls = LineGame if type(board) is LineBoard else TreeGame
+    cls = LineGameState if type(board) is LineBoard else TreeGameState
     game = _blank(cls)
     game._setup(rules, board, hands, boneyard, first, pose_mask, pose_reason, stake, index, match)
     return game
 
 
-class Game:
+class GameState:
     """One deal played out. ``turn`` is the seat to act (None once ``over``)."""
 
     __slots__ = (
@@ -109,13 +110,13 @@ class Game:
         self.posed = self.over = False
         self.stake = stake
         self.end = self.result = None
-        self.log: list[Move] = []
+        self.log: list[Action] = []
         self.passed = [0] * n
         self.fines = [0] * n
 
     # -- asking ---------------------------------------------------------------------------------
 
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, seat: int | None = None) -> list[Action]:
         """Every legal move of the seat to act (an empty list for any other seat or once over).
 
         A seat that cannot place gets exactly one move: its pass, or its draw in the draw styles.
@@ -130,7 +131,7 @@ class Game:
             return moves
         return [DRAWS[s] if self.draw_rule and self.may_draw(s) else PASSES[s]]
 
-    def _pose_moves(self, seat: int) -> list[Move]:
+    def _pose_moves(self, seat: int) -> list[Action]:
         row = PLAYS[seat]
         return [row[t * ROW + TILE_COUNT] for t in bits(self.hands[seat] & self.pose_mask)]
 
@@ -181,15 +182,15 @@ class Game:
 
     # -- acting ---------------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list:
+    def apply(self, move: Action) -> list:
         """Carry out ``move`` for its seat; the events in order, or IllegalMove if refused."""
-        if move.__class__ is not Move:
-            move = as_move(move)
+        if move.__class__ is not Action:
+            move = as_action(move)
         kind, seat, tile, on = move
         if seat != self.turn or kind != "play":
             return self._not_a_placement(move)
         if tile.__class__ is not Tile or (on is not None and on.__class__ is not Tile):
-            return self.apply(as_move(move))  # built by hand from strings or ids: normalise
+            return self.apply(as_action(move))  # built by hand from strings or ids: normalise
         bit = 1 << tile
         hands = self.hands
         h = hands[seat]
@@ -213,19 +214,19 @@ class Game:
         self.turn = self.next[seat]
         return [event]
 
-    def _not_a_placement(self, move: Move) -> list:
-        if move.__class__ is not Move:
-            move = as_move(move)
+    def _not_a_placement(self, move: Action) -> list:
+        if move.__class__ is not Action:
+            move = as_action(move)
         if move.seat != self.turn:
             raise IllegalMove(self._not_your_turn(move))
         if move.kind == PASS:
             return self._pass(move.seat, move)
         return self._pass_or_draw(move.kind, move.seat, move.tile, move)
 
-    def _refuse(self, move: Move) -> list:
+    def _refuse(self, move: Action) -> list:
         """A placement that did not fit: retry a hand-built move once normalised, else explain."""
         if move.on is not None and move.on.__class__ is not Tile:
-            return self.apply(as_move(move))
+            return self.apply(as_action(move))
         if not self.posed:
             self._pose(move.seat, move.tile, move.on)  # raises: nothing to place against yet
         raise IllegalMove(self._misfit(move.seat, move.tile, move.on))
@@ -241,14 +242,14 @@ class Game:
         self.posed = True
         return self.board.pose(tile)
 
-    def _pass_or_draw(self, kind: str, seat: int, tile: int | None, move: Move) -> list:
+    def _pass_or_draw(self, kind: str, seat: int, tile: int | None, move: Action) -> list:
         if kind == PASS:
             return self._pass(seat, move)
         if kind == DRAW:
             return self._draw(seat, tile)
         raise IllegalMove(f"{shown(kind)} is not a kind of move (play, pass or draw)")
 
-    def _pass(self, seat: int, move: Move) -> list:
+    def _pass(self, seat: int, move: Action) -> list:
         if not self.posed:
             raise IllegalMove(f"seat {seat} cannot pass: it poses the first tile")
         fits = self.hands[seat] & self.board.fit
@@ -320,7 +321,7 @@ class Game:
 
     # -- messages -------------------------------------------------------------------------------
 
-    def _not_your_turn(self, move: Move) -> str:
+    def _not_your_turn(self, move: Action) -> str:
         if self.over:
             return f"{_what(move)}: the game is over"
         if not isinstance(move.seat, int) or not 0 <= move.seat < self.seats:
@@ -334,7 +335,7 @@ class Game:
 
     # -- state for others -----------------------------------------------------------------------
 
-    def copy(self) -> Game:
+    def copy(self) -> GameState:
         """A detached clone for simulation: same state and future, no match to report to.
 
         The boneyard list and the dealt hands are shared (they are never changed, only read).
@@ -361,12 +362,12 @@ class Game:
         return self.rules.party_sums(self.fines)
 
 
-class LineGame(Game):
+class LineGameState(GameState):
     """The game on a two-ended line, with the board's placement and move listing inlined."""
 
     __slots__ = ()
 
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, seat: int | None = None) -> list[Action]:
         s = self.turn
         if s is None or (seat is not None and seat != s):
             return []
@@ -383,16 +384,16 @@ class LineGame(Game):
             return one + two
         return [DRAWS[s] if self.draw_rule and self.may_draw(s) else PASSES[s]]
 
-    def apply(self, move: Move) -> list:
+    def apply(self, move: Action) -> list:
         try:
             kind, seat, tile, on = move
         except (TypeError, ValueError):
-            return Game.apply(self, move)  # not a move at all: the general path explains
+            return GameState.apply(self, move)  # not a move at all: the general path explains
         if seat != self.turn or kind != "play":
             if kind == "pass" and seat == self.turn and self.posed:
                 return self._line_pass(seat, move)
             return self._not_a_placement(move)
-        try:  # anything but a Tile pair sharing a number fails here; the cached Move is logged
+        try:  # anything but a Tile pair sharing a number fails here; the cached Action is logged
             bit, matched, n, cache, event, move = LINE_INFO[seat][tile * ROW + on]
         except (TypeError, IndexError):  # the pose (on None), hand-built moves, no shared number
             return self._odd_placement(move)
@@ -424,7 +425,7 @@ class LineGame(Game):
         self.turn = self.next[seat]
         return [event]
 
-    def _line_pass(self, seat: int, move: Move) -> list:
+    def _line_pass(self, seat: int, move: Action) -> list:
         """A pass on a line: its event is looked up by the two end numbers, not built."""
         b = self.board
         if self.hands[seat] & b.fit or (self.draw_rule and self.may_draw(seat)):
@@ -437,17 +438,17 @@ class LineGame(Game):
             return [event, *self.rules.on_pass(self, seat)]
         return [event]
 
-    def _odd_placement(self, move: Move) -> list:
+    def _odd_placement(self, move: Action) -> list:
         """The placements the table look-up does not cover go through the general path."""
-        return Game.apply(self, move)
+        return GameState.apply(self, move)
 
 
-class TreeGame(Game):
+class TreeGameState(GameState):
     """The game on a cross or spinners, with the board's move listing inlined."""
 
     __slots__ = ()
 
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, seat: int | None = None) -> list[Action]:
         s = self.turn
         if s is None or (seat is not None and seat != s):
             return []
@@ -456,7 +457,7 @@ class TreeGame(Game):
         b = self.board
         h = self.hands[s]
         if h & b.fit:
-            out: list[Move] = []
+            out: list[Action] = []
             takes = b.takes
             for n, caches, _ in b.ends.values():
                 fits = h & takes[n]
@@ -466,7 +467,7 @@ class TreeGame(Game):
         return [DRAWS[s] if self.draw_rule and self.may_draw(s) else PASSES[s]]
 
 
-def _what(move: Move) -> str:
+def _what(move: Action) -> str:
     if move.kind == PLAY and move.tile is not None:
         return f"seat {move.seat} cannot place {NAMES[move.tile]}"
     return f"seat {move.seat} cannot {move.kind}"

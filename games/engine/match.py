@@ -1,4 +1,4 @@
-"""Match: the series of games (a Jamaican *set*) with totals by party, and its entry points.
+"""MatchState: the series of games (a Jamaican *set*) with totals by party, and its entry points.
 
 The match sits above the game model and the rules: it deals, asks the rules who poses, and the
 game reports its end back through ``game_ended``. Views, records, snapshots and the score are
@@ -13,19 +13,21 @@ from typing import Any
 from .deal import DealRandom
 from .errors import IllegalMove, RulesError, shown
 from .events import MatchOver
-from .game import Game, make_game
-from .moves import Move
+from .game import GameState, make_game
+from .moves import Action
 from .results import GameResult
 from .rules import Pose, Rules, make_rules
 from .tiles import NAMES, TILE_COUNT, mask_of, parse_tile
 
 
-def new_match(style: str, seats: int, options: dict | None = None, seed: int | str = 0) -> Match:
+def new_match(
+    style: str, seats: int, options: dict | None = None, seed: int | str = 0
+) -> MatchState:
     """A fresh match; RulesError if the style, seat count or options are wrong."""
-    return Match(make_rules(style, seats, options), seed, options)
+    return MatchState(make_rules(style, seats, options), seed, options)
 
 
-class Match:
+class MatchState:
     """Totals by party, the games so far, and whether (and how) the match is over.
 
     ``game`` is the current (or last) game; act through it or through the shortcuts here.
@@ -42,7 +44,7 @@ class Match:
         self.parties = [list(p) for p in rules.parties]
         self.base = [0] * len(self.parties)
         self.carry = rules.new_carry()
-        self.games: list[Game] = []
+        self.games: list[GameState] = []
         self.results: list[GameResult] = []
         self.over = False
         self.winner: int | None = None
@@ -55,7 +57,7 @@ class Match:
     # -- state ----------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> GameState | None:
         """The game in progress, or the last one played (None before the first)."""
         return self.games[-1] if self.games else None
 
@@ -76,11 +78,11 @@ class Match:
         game = self.game
         return None if game is None else game.turn
 
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, seat: int | None = None) -> list[Action]:
         game = self.game
         return [] if game is None else game.legal_moves(seat)
 
-    def apply(self, move: Move) -> list:
+    def apply(self, move: Action) -> list:
         game = self.game
         if game is None:
             raise IllegalMove("no game has started: call start_game() first")
@@ -90,7 +92,7 @@ class Match:
 
     def start_game(
         self, hands: list | None = None, boneyard: list | None = None, first: int | None = None
-    ) -> Game:
+    ) -> GameState:
         """Start the next game: dealt from the seeded RNG, or from the given deal (record import).
 
         ``hands`` are lists of tiles ("6-4" or Tile), ``boneyard`` the rest in draw order. The rules
@@ -164,7 +166,7 @@ class Match:
             raise RulesError(problem)
         return masks, ids
 
-    def game_ended(self, game: Game) -> list:
+    def game_ended(self, game: GameState) -> list:
         """Called by the game as it ends: totals, what carries to the next game, the match end.
 
         The events it returns (a MatchOver, or none) follow the game's own GameOver.
@@ -194,4 +196,4 @@ def _no_twice(seen: int, ids: list[int], where: str) -> int:
     return seen
 
 
-__all__ = ["Match", "new_match"]
+__all__ = ["MatchState", "new_match"]

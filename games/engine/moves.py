@@ -1,7 +1,7 @@
 """Moves: one small immutable value per action, pre-built once so the hot path never allocates one.
 
 ``legal_moves`` hands out these cached objects and ``apply`` accepts any equal tuple, so a UI may
-also build its own with ``Move.play(seat, "6-5", "6-6")``.
+also build its own with ``Action.play(seat, "6-5", "6-6")``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ MAX_SEATS = 4
 _ON_NONE = TILE_COUNT  # column of the pose (no tile under it) in the play table
 
 
-class Move(NamedTuple):
+class Action(NamedTuple):
     """An action by a seat: ``play`` a tile ``on`` a board tile (None: the pose), pass or draw.
 
     For a draw, ``tile`` is None when offered (the boneyard decides); the game log holds the tile.
@@ -60,19 +60,19 @@ class Move(NamedTuple):
         return {"seat": self.seat, "pass": True}
 
     @staticmethod
-    def play(seat: int, tile: str | int, on: str | int | None = None) -> Move:
+    def play(seat: int, tile: str | int, on: str | int | None = None) -> Action:
         """The cached placement of ``tile`` against board tile ``on`` (None: the pose)."""
         t = _tile(tile)
         o = None if on is None else _tile(on)
         return PLAYS[_seat(seat)][t * (TILE_COUNT + 1) + (_ON_NONE if o is None else o)]
 
     @staticmethod
-    def pass_(seat: int) -> Move:
+    def pass_(seat: int) -> Action:
         """The cached pass of a seat."""
         return PASSES[_seat(seat)]
 
     @staticmethod
-    def draw(seat: int, tile: str | int | None = None) -> Move:
+    def draw(seat: int, tile: str | int | None = None) -> Action:
         """A draw; with ``tile`` it must be the next tile of the boneyard."""
         if tile is None:
             return DRAWS[_seat(seat)]
@@ -92,25 +92,25 @@ def _tile(value: str | int) -> Tile:
         raise IllegalMove(str(error)) from None
 
 
-PLAYS: list[list[Move]] = [
+PLAYS: list[list[Action]] = [
     [
-        Move(PLAY, s, TILES[t], None if o == _ON_NONE else TILES[o])
+        Action(PLAY, s, TILES[t], None if o == _ON_NONE else TILES[o])
         for t in range(TILE_COUNT)
         for o in range(TILE_COUNT + 1)
     ]
     for s in range(MAX_SEATS)
 ]
-PASSES: list[Move] = [Move(PASS, s) for s in range(MAX_SEATS)]
-DRAWS: list[Move] = [Move(DRAW, s) for s in range(MAX_SEATS)]
-DRAWN: list[list[Move]] = [
-    [Move(DRAW, s, TILES[t]) for t in range(TILE_COUNT)] for s in range(MAX_SEATS)
+PASSES: list[Action] = [Action(PASS, s) for s in range(MAX_SEATS)]
+DRAWS: list[Action] = [Action(DRAW, s) for s in range(MAX_SEATS)]
+DRAWN: list[list[Action]] = [
+    [Action(DRAW, s, TILES[t]) for t in range(TILE_COUNT)] for s in range(MAX_SEATS)
 ]
 ROW = TILE_COUNT + 1  # stride of PLAYS[seat]: index tile*ROW + on
 
 
-def as_move(value: object) -> Move:
-    """Normalise what a caller gave ``apply`` (a Move-like tuple, strings or ints) to a Move."""
-    if isinstance(value, Move):
+def as_action(value: object) -> Action:
+    """Normalise what a caller gave ``apply`` (an Action-like tuple, strings or ints)."""
+    if isinstance(value, Action):
         kind, seat, tile, on = value
     elif isinstance(value, tuple) and 2 <= len(value) <= 4:
         kind, seat, tile, on = (*value, None, None)[:4]
@@ -120,9 +120,9 @@ def as_move(value: object) -> Move:
     if kind == PLAY:
         if tile is None:
             raise IllegalMove(f"seat {seat} must name the tile it plays")
-        return Move.play(seat, tile, on)
+        return Action.play(seat, tile, on)
     if kind == PASS:
         return PASSES[seat]
     if kind == DRAW:
-        return Move.draw(seat, tile)
+        return Action.draw(seat, tile)
     raise IllegalMove(f'"{kind}" is not a kind of move (play, pass or draw)')

@@ -1,8 +1,8 @@
 """dominoes-record/1: export a match, and import one by validating every field and replaying it.
 
-Import never trusts the document: each value is type-checked here, the deal by ``Match.start_game``
-and each move by ``Game.apply``, and any refusal becomes one RecordError line naming the game and
-move (1-based) and the reason.
+Import never trusts the document: each value is type-checked here, the deal by
+``MatchState.start_game`` and each move by ``GameState.apply``, and any refusal becomes one
+RecordError line naming the game and move (1-based) and the reason.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalMove, RecordError, RulesError, either, shown
-from .match import Match
-from .moves import DRAW, PASS, PLAY, Move
+from .match import MatchState
+from .moves import DRAW, PASS, PLAY, Action
 from .rules import STYLES
 from .score import match_score
 from .tiles import NAMES, parse_tile, tiles_of
@@ -20,7 +20,7 @@ FORMAT = "dominoes-record/1"
 _KEYS = {PLAY: {"seat", "play", "on"}, PASS: {"seat", "pass"}, DRAW: {"seat", "draw"}}
 
 
-def make_record(match: Match) -> dict:
+def make_record(match: MatchState) -> dict:
     """The match as a record: every game's deal, starter and moves."""
     if match.offset:
         raise RulesError(
@@ -51,8 +51,8 @@ def score(record: Any) -> dict:
     return match_score(load_record(record))
 
 
-def load_record(record: Any, seed: int | str = 0) -> Match:
-    """A Match replayed from a record (later games, if any are started, deal from ``seed``)."""
+def load_record(record: Any, seed: int | str = 0) -> MatchState:
+    """A MatchState replayed from a record (later games, if any are started, deal from ``seed``)."""
     match = _header(record)
     match.seed = seed
     games = record.get("games")
@@ -73,7 +73,7 @@ def load_record(record: Any, seed: int | str = 0) -> Match:
     return match
 
 
-def _header(record: Any) -> Match:
+def _header(record: Any) -> MatchState:
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, not {shown(record)}")
     if record.get("format") != FORMAT:
@@ -93,10 +93,10 @@ def _header(record: Any) -> Match:
         rules = cls(seats, options)
     except RulesError as error:
         raise RecordError(f"options: {error}") from None
-    return Match(rules, 0, options)
+    return MatchState(rules, 0, options)
 
 
-def _replay_game(match: Match, data: Any, number: int) -> None:
+def _replay_game(match: MatchState, data: Any, number: int) -> None:
     if not isinstance(data, dict):
         raise RecordError(f"game {number}: a game is a JSON object, not {shown(data)}")
     moves = data.get("moves")
@@ -124,8 +124,8 @@ def _replay_game(match: Match, data: Any, number: int) -> None:
             raise RecordError(f"{where}: {error}") from None
 
 
-def parse_move(raw: Any, seats: int) -> Move:
-    """A record move as a Move, refusing unknown keys, wrong types and a pass that is not true."""
+def parse_move(raw: Any, seats: int) -> Action:
+    """A record move as an Action; unknown keys, wrong types and a pass that is not true fail."""
     if not isinstance(raw, dict):
         raise IllegalMove(f"a move is a JSON object, not {shown(raw)}")
     seat = raw.get("seat")
@@ -143,11 +143,11 @@ def parse_move(raw: Any, seats: int) -> Move:
     if kind == PASS:
         if raw[PASS] is not True:
             raise IllegalMove(f"pass must be true, not {shown(raw[PASS])}")
-        return Move.pass_(seat)
+        return Action.pass_(seat)
     if kind == DRAW:
-        return Move.draw(seat, _tile(raw[DRAW], "draw"))
+        return Action.draw(seat, _tile(raw[DRAW], "draw"))
     on = raw.get("on")
-    return Move.play(seat, _tile(raw[PLAY], "play"), None if on is None else _tile(on, "on"))
+    return Action.play(seat, _tile(raw[PLAY], "play"), None if on is None else _tile(on, "on"))
 
 
 def _tile(value: Any, key: str) -> int:
@@ -157,7 +157,7 @@ def _tile(value: Any, key: str) -> int:
         raise IllegalMove(f"{key}: {error}") from None
 
 
-def _check_draw(game: Any, move: Move) -> None:
+def _check_draw(game: Any, move: Action) -> None:
     """Name the expected tile when a record draws the wrong one (apply keeps that secret)."""
     if move.kind != DRAW or move.seat != game.turn or game.boneyard_left == 0:
         return

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .match import MatchState
 
 
-def match_score(match: Match) -> dict:
+def match_score(match: MatchState) -> dict:
     """Parties, one entry per game (the last may be in progress), totals and the match state."""
     games = [r.to_dict() for r in match.results]
     game = match.game

@@ -17,15 +17,17 @@ from .tiles import FULL, NAMES, mask_of, to_tile
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .game import Game
+    from .game import GameState
 
 
-def unseen(game: Game, seat: int) -> int:
+def unseen(game: GameState, seat: int) -> int:
     """Mask of the tiles ``seat`` cannot see: the other hands and the boneyard still to draw."""
     return FULL & ~game.hands[seat] & ~game.placed
 
 
-def with_hidden(game: Game, seat: int, hands: dict[int, Iterable], boneyard: Iterable = ()) -> Game:
+def with_hidden(
+    game: GameState, seat: int, hands: dict[int, Iterable], boneyard: Iterable = ()
+) -> GameState:
     """A detached copy where every other seat holds ``hands[s]`` and the boneyard is ``boneyard``.
 
     The assumed tiles must be exactly the tiles ``seat`` cannot see, with each hand the size the
@@ -61,7 +63,7 @@ def with_hidden(game: Game, seat: int, hands: dict[int, Iterable], boneyard: Ite
     return new
 
 
-def _impossible(world: Game) -> str:
+def _impossible(world: GameState) -> str:
     """Why an assumed world cannot be the game being played (empty when it can be)."""
     if world.over:
         return ""
@@ -72,7 +74,7 @@ def _impossible(world: Game) -> str:
     return ""
 
 
-def sample_hidden(game: Game, seat: int, rng: random.Random | None = None) -> Game:
+def sample_hidden(game: GameState, seat: int, rng: random.Random | None = None) -> GameState:
     """A detached copy with the hidden tiles dealt at random (hand sizes kept).
 
     Worlds the seat knows are impossible (the poser without a tile it may pose, a game that would

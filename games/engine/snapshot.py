@@ -14,8 +14,8 @@ import zlib
 from typing import Any
 
 from .errors import RulesError
-from .match import Match
-from .moves import DRAWS, PASSES, PLAY, Move
+from .match import MatchState
+from .moves import DRAWS, PASSES, PLAY, Action
 from .results import GameResult
 from .rules import make_rules
 from .tiles import TILES, bits
@@ -27,7 +27,7 @@ POSE, PASSED, DREW = "*", "-", "+"
 ENDS = ("domino", "blocked")
 
 
-def make_snapshot(match: Match) -> dict:
+def make_snapshot(match: MatchState) -> dict:
     game = match.game
     if game is None:
         base, carry, done = match.base, match.carry, len(match.results)
@@ -53,7 +53,7 @@ def make_snapshot(match: Match) -> dict:
     return snap
 
 
-def _move_code(move: Move) -> str:
+def _move_code(move: Action) -> str:
     if move.kind == PLAY:
         return ALPHABET[move.tile] + (POSE if move.on is None else ALPHABET[move.on])
     return PASSED if move.kind == "pass" else DREW
@@ -89,7 +89,7 @@ def _result_row(result: GameResult) -> list[int]:
     ]
 
 
-def load_snapshot(data: dict) -> Match:
+def load_snapshot(data: dict) -> MatchState:
     """The match a snapshot was taken of; RulesError if the snapshot is not one of ours."""
     try:
         return _load(data)
@@ -99,11 +99,11 @@ def load_snapshot(data: dict) -> Match:
         raise RulesError(f"not a valid snapshot: {error!r}") from None
 
 
-def _load(data: dict) -> Match:
+def _load(data: dict) -> MatchState:
     if data["v"] != VERSION:
         raise RulesError(f"snapshot version {data['v']!r} is not {VERSION}")
     rules = make_rules(data["style"], data["seats"], data["options"])
-    match = Match(rules, data["seed"], data["options"])
+    match = MatchState(rules, data["seed"], data["options"])
     match.base = list(data["base"])
     match.carry = dict(data["carry"])
     seats, parties = match.seats, len(match.parties)
@@ -130,7 +130,7 @@ def _row_result(row: list[int], seats: int, parties: int) -> GameResult:
     )
 
 
-def _replay(match: Match, data: dict) -> None:
+def _replay(match: MatchState, data: dict) -> None:
     deal = [TILES[_INDEX[c]] for c in data["deal"]]
     k = match.rules.hand_size()
     hands = [deal[s * k : (s + 1) * k] for s in range(match.seats)]
@@ -147,5 +147,7 @@ def _replay(match: Match, data: dict) -> None:
         else:
             on = codes[i + 1]
             i += 1
-            game.apply(Move.play(seat, TILES[_INDEX[c]], None if on == POSE else TILES[_INDEX[on]]))
+            game.apply(
+                Action.play(seat, TILES[_INDEX[c]], None if on == POSE else TILES[_INDEX[on]])
+            )
         i += 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.engine import IllegalMove, Move, RulesError, new_match
-from games.engine.game import Game
+from games.engine import Action, IllegalMove, RulesError, new_match
+from games.engine.game import GameState
 from games.engine.moves import DRAW, PASS
 from games.engine.sim import unseen
 from games.engine.tiles import TILES, bits
@@ -19,11 +19,11 @@ SIX_SIX_DEAL = [
 ]
 
 
-def six_six_game() -> tuple[Game, list[list[str]]]:
+def six_six_game() -> tuple[GameState, list[list[str]]]:
     """That deal's first game, 6-6 posed by seat 1, and its hands."""
     hands = [list(hand) for hand in SIX_SIX_DEAL]
     game = new_match("cutthroat", 4).start_game(hands, [])
-    game.apply(Move.play(1, "6-6"))
+    game.apply(Action.play(1, "6-6"))
     return game, hands
 
 
@@ -47,7 +47,7 @@ IDS = [f"{style}-{seats}{'-teams' if opts else ''}" for style, seats, opts in SE
 
 def position(
     style: str, seats: int, options: dict, seed: int, earliest: int = 1
-) -> tuple[Game, int] | None:
+) -> tuple[GameState, int] | None:
     """A game played at random to a seat's turn with a real choice (None if none came up)."""
     rng = random.Random(seed)
     game = new_match(style, seats, options, seed=seed).start_game()
@@ -63,7 +63,7 @@ def position(
     return None
 
 
-def twin(game: Game, seat: int, rng: random.Random, tries: int = 300) -> Game | None:
+def twin(game: GameState, seat: int, rng: random.Random, tries: int = 300) -> GameState | None:
     """Another real game with the same public history and the same view for ``seat``, whose
     hidden tiles (other hands, the boneyard still face down) are dealt differently.
 
@@ -84,7 +84,7 @@ def twin(game: Game, seat: int, rng: random.Random, tries: int = 300) -> Game | 
     return None
 
 
-def _hidden_slots(game: Game, seat: int) -> list[tuple[tuple[str, int, int], int]]:
+def _hidden_slots(game: GameState, seat: int) -> list[tuple[tuple[str, int, int], int]]:
     """Deal positions holding a tile ``seat`` cannot see now: (("hand", s, i) or ("pile", i, 0),
     tile); the boneyard positions ``seat`` drew from stay put."""
     hidden = unseen(game, seat)
@@ -101,12 +101,12 @@ def _hidden_slots(game: Game, seat: int) -> list[tuple[tuple[str, int, int], int
     return slots
 
 
-def _own_draws(game: Game, seat: int) -> set[int]:
+def _own_draws(game: GameState, seat: int) -> set[int]:
     draws = [m.seat for m in game.log if m.kind == DRAW]
     return {i for i, s in enumerate(draws) if s == seat}
 
 
-def _replay(game: Game, seat: int, moved: dict) -> Game | None:
+def _replay(game: GameState, seat: int, moved: dict) -> GameState | None:
     hands = [
         [moved.get(("hand", s, i), t) for i, t in enumerate(bits(mask))]
         for s, mask in enumerate(game.dealt)
@@ -119,9 +119,9 @@ def _replay(game: Game, seat: int, moved: dict) -> Game | None:
         )
         for move in game.log:
             if move.kind == DRAW and move.seat != seat:
-                move = Move.draw(move.seat)
+                move = Action.draw(move.seat)
             elif move.kind == PASS:
-                move = Move.pass_(move.seat)
+                move = Action.pass_(move.seat)
             other.apply(move)
     except (IllegalMove, RulesError):  # a history or deal (pose) the shuffle made impossible
         return None
@@ -130,6 +130,6 @@ def _replay(game: Game, seat: int, moved: dict) -> Game | None:
     return other
 
 
-def _options(game: Game) -> dict:
+def _options(game: GameState) -> dict:
     opts = game.rules.opts
     return {k: v for k, v in opts.items() if v != game.rules.OPTIONS[k].default}

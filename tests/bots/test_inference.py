@@ -4,14 +4,14 @@ the move it would surely have made counts less than one that explains its play."
 from __future__ import annotations
 
 from games.bots.inference import Evidence
-from games.engine import Move, with_hidden
+from games.engine import Action, with_hidden
 from tests.bots.helpers import six_six_game
 
 
 def _table():
     game, hands = six_six_game()
-    game.apply(Move.play(2, "6-3", "6-6"))  # not the heavier 6-5 a weight-shedder would lay
-    game.apply(Move.play(3, "6-4", "6-6"))
+    game.apply(Action.play(2, "6-3", "6-6"))  # not the heavier 6-5 a weight-shedder would lay
+    game.apply(Action.play(3, "6-4", "6-6"))
     return game, hands
 
 

@@ -11,7 +11,7 @@ import pytest
 from games import bots
 from games.bots.knowledge import read
 from games.bots.sampling import sample_world
-from games.engine import Move, new_match
+from games.engine import Action, new_match
 from games.engine.tiles import DOUBLE, FULL, SUIT, tile_id
 from tests.bots.helpers import IDS, SETUPS
 from tests.engine import test_rules_doubles as dbl
@@ -77,18 +77,18 @@ def test_a_french_pass_on_a_locked_end_proves_only_the_double_missing():
     ]
     game = new_match("french", 4).start_game(hands, [])
     script = [
-        Move.play(0, "0-0"),
-        Move.play(1, "5-0", "0-0"),
-        Move.pass_(2),
-        Move.play(3, "3-0", "0-0"),
-        Move.pass_(0),
-        Move.play(1, "1-0", "0-0"),
-        Move.pass_(2),
-        Move.play(3, "4-0", "0-0"),  # the cross is complete: 5, 3, 1 and 4 show, all locked
-        Move.pass_(0),
-        Move.pass_(1),
-        Move.pass_(2),  # seat 2 lacks 5-5, 3-3 and 1-1 ... but may hold 5-4 or 5-3
-        Move.play(3, "4-4", "4-0"),
+        Action.play(0, "0-0"),
+        Action.play(1, "5-0", "0-0"),
+        Action.pass_(2),
+        Action.play(3, "3-0", "0-0"),
+        Action.pass_(0),
+        Action.play(1, "1-0", "0-0"),
+        Action.pass_(2),
+        Action.play(3, "4-0", "0-0"),  # the cross is complete: 5, 3, 1 and 4 show, all locked
+        Action.pass_(0),
+        Action.pass_(1),
+        Action.pass_(2),  # seat 2 lacks 5-5, 3-3 and 1-1 ... but may hold 5-4 or 5-3
+        Action.play(3, "4-4", "4-0"),
     ]
     for move in script:
         game.apply(move)
@@ -145,7 +145,7 @@ def test_a_one_tile_doubles_seat_that_draws_and_passes_shows_it_lacks_every_end(
 def test_a_doubles_pass_with_two_left_shows_a_void_without_a_draw():
     # Seat 0 holds one tile and cannot place with the boneyard down to 2: it passes undrawn.
     game = dbl.replayed(dbl.PASS_AT_TWO, 24, seats=4).game
-    assert game.log[-1] == Move.pass_(0) and game.log[-2].seat != 0
+    assert game.log[-1] == Action.pass_(0) and game.log[-2].seat != 0
     assert game.boneyard_left == 2
     know = read(game, 1)
     assert know.void[0] == game.board.fit & know.unseen

@@ -11,7 +11,7 @@ import pytest
 from games.bots import rollout
 from games.bots.knowledge import read
 from games.bots.sampling import sample_world
-from games.engine import Move
+from games.engine import Action
 from games.engine.tiles import DOUBLE, SUIT, parse_tile
 from tests.bots.helpers import IDS, SETUPS, position, six_six_game
 from tests.engine import test_rules_doubles as dbl
@@ -31,7 +31,7 @@ def test_play_outs_finish_the_game_with_legal_moves(style, seats, options):
         assert done.over and done.result is not None
         for move in done.log[len(game.log) :]:
             if move.kind == "draw":
-                move = Move.draw(move.seat)
+                move = Action.draw(move.seat)
             assert move in replay.legal_moves()
             replay.apply(move)
 
@@ -59,7 +59,7 @@ def test_a_doubles_play_out_lets_stuck_small_hands_draw_until_two_are_left():
     know = read(game, 1)
     for seed in range(20):
         world = sample_world(game, know, random.Random(seed))  # such worlds are possible now
-        assert not world.over and world.legal_moves() == [Move.draw(1)]
+        assert not world.over and world.legal_moves() == [Action.draw(1)]
         done = rollout.play_out(world, list(know.passed))
         left = game.boneyard_left
         previous = None

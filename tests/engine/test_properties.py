@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import (
+    Action,
     IllegalMove,
-    Match,
-    Move,
+    MatchState,
     load_record,
     load_snapshot,
     make_record,
@@ -58,7 +58,9 @@ seeds = st.integers(min_value=0, max_value=10**9)
 quick = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play(match: Match, rng: random.Random, games: int = MAX_GAMES, each_step=None) -> Match:
+def play(
+    match: MatchState, rng: random.Random, games: int = MAX_GAMES, each_step=None
+) -> MatchState:
     """Uniformly random legal moves until the match ends or ``games`` games are done."""
     while not match.over and match.games_played < games:
         game = match.start_game()
@@ -72,7 +74,7 @@ def play(match: Match, rng: random.Random, games: int = MAX_GAMES, each_step=Non
     return match
 
 
-def visible_tiles(match: Match, viewer: int | None) -> int:
+def visible_tiles(match: MatchState, viewer: int | None) -> int:
     game = match.game
     if game.over:
         return FULL
@@ -88,7 +90,7 @@ def visible_tiles(match: Match, viewer: int | None) -> int:
 def test_every_tile_is_in_exactly_one_place_at_every_step(combo, seed):
     style, seats, options = combo
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         game = match.game
         seen = 0
         for hand in game.hands:
@@ -121,7 +123,7 @@ def test_matches_end_and_every_game_ends_with_a_result(combo, seed):
 def test_a_seat_that_cannot_place_gets_exactly_one_pass_or_draw(combo, seed):
     style, seats, options = combo
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         game = match.game
         moves = game.legal_moves()
         assert moves, "the seat to act always has a move"
@@ -142,13 +144,13 @@ def test_pass_is_refused_when_a_tile_fits(combo, seed):
     style, seats, options = combo
     refused = 0
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         nonlocal refused
         game = match.game
         moves = game.legal_moves()
         if moves[0].kind == "play" and game.board.fit:
             with pytest.raises(IllegalMove, match="cannot pass"):
-                game.apply(Move.pass_(game.turn))
+                game.apply(Action.pass_(game.turn))
             refused += 1
 
     play(new_match(style, seats, options, seed), random.Random(seed), games=2, each_step=check)
@@ -160,7 +162,7 @@ def test_pass_is_refused_when_a_tile_fits(combo, seed):
 def test_moves_of_the_wrong_seat_are_refused_and_change_nothing(combo, seed):
     style, seats, options = combo
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         game = match.game
         before = make_snapshot(match)
         move = game.legal_moves()[0]
@@ -178,16 +180,16 @@ def test_apply_accepts_exactly_the_listed_legal_moves(combo, seed):
     style, seats, options = combo
     rng = random.Random(seed ^ 2)
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         if rng.random() > 0.2:
             return
         game = match.game
         seat = game.turn
         legal = set(game.legal_moves())
         targets = [None, *(t for t in range(28) if game.placed >> t & 1)]
-        candidates = {Move.pass_(seat), Move.draw(seat)}
+        candidates = {Action.pass_(seat), Action.draw(seat)}
         for tile in game.hand(seat):
-            candidates.update(Move.play(seat, tile, on) for on in targets)
+            candidates.update(Action.play(seat, tile, on) for on in targets)
         for move in candidates:
             trial = game.copy()
             try:
@@ -209,7 +211,7 @@ def test_a_view_never_shows_a_tile_its_viewer_may_not_see(combo, seed):
     style, seats, options = combo
     rng = random.Random(seed ^ 1)
 
-    def check(match: Match) -> None:
+    def check(match: MatchState) -> None:
         if rng.random() > 0.15:
             return
         for viewer in [None, *range(seats)]:
@@ -313,7 +315,7 @@ def test_a_snapshot_of_a_long_match_stays_under_2kb(combo, seed):
     match = new_match(style, seats, options, seed)
     largest = 0
 
-    def check(m: Match) -> None:
+    def check(m: MatchState) -> None:
         nonlocal largest
         largest = max(largest, len(json.dumps(make_snapshot(m))))
 

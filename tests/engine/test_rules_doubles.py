@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalMove, Match, Move, load_record, score
+from games.engine import Action, IllegalMove, MatchState, load_record, score
 from games.engine.moves import DRAW, PASS
 from tests.engine.records import (
     expected,
@@ -160,7 +160,7 @@ def doubles(games, seats=2, **options):
     return record("doubles", games, seats=seats, options=options)
 
 
-def replayed(one_game: dict, moves: int, seats: int = 2) -> Match:
+def replayed(one_game: dict, moves: int, seats: int = 2) -> MatchState:
     """The match after the first ``moves`` moves of ``one_game``."""
     return load_record(doubles([truncate(one_game, moves)], seats=seats))
 
@@ -264,31 +264,31 @@ def test_doubles_score(doc, want):
 def test_a_one_tile_seat_draws_while_the_boneyard_holds_three(one_game, moves, seats, seat, left):
     game = replayed(one_game, moves, seats).game
     assert (game.turn, len(game.hand(seat)), game.boneyard_left) == (seat, 1, left)
-    assert game.legal_moves() == [Move.draw(seat)]
+    assert game.legal_moves() == [Action.draw(seat)]
     with pytest.raises(IllegalMove, match=f"seat {seat} cannot pass: it must draw"):
-        game.apply(Move.pass_(seat))
+        game.apply(Action.pass_(seat))
 
 
 def test_a_one_tile_seat_places_the_tile_it_drew_when_it_fits():
     game = replayed(ONE_TILE_PLACES, ONE_TILE_STUCK).game
-    game.apply(Move.draw(0))
+    game.apply(Action.draw(0))
     assert [str(t) for t in game.hand(0)] == ["6-5", "5-5"]
     assert game.turn == 0
-    assert game.legal_moves() == [Move.play(0, "5-5", "5-1")]
+    assert game.legal_moves() == [Action.play(0, "5-5", "5-1")]
     with pytest.raises(IllegalMove, match="seat 0 cannot pass: it holds 5-5, which fits"):
-        game.apply(Move.pass_(0))
+        game.apply(Action.pass_(0))
 
 
 def test_a_one_tile_seat_passes_when_the_tile_it_drew_does_not_fit():
     game = replayed(ONE_TILE_PASSES, ONE_TILE_STUCK).game
-    game.apply(Move.draw(0))
+    game.apply(Action.draw(0))
     assert [str(t) for t in game.hand(0)] == ["6-5", "5-0"]
-    assert game.legal_moves() == [Move.pass_(0)]
+    assert game.legal_moves() == [Action.pass_(0)]
     with pytest.raises(IllegalMove, match="it has drawn its one tile this turn"):
-        game.apply(Move.draw(0))
-    game.apply(Move.pass_(0))
+        game.apply(Action.draw(0))
+    game.apply(Action.pass_(0))
     assert game.turn == 1 and not game.over
-    assert game.legal_moves() == [Move.draw(1)]  # seat 1, down to 6-0, draws in its turn too
+    assert game.legal_moves() == [Action.draw(1)]  # seat 1, down to 6-0, draws in its turn too
 
 
 def test_a_stuck_one_tile_seat_passes_when_the_boneyard_is_down_to_two():
@@ -296,7 +296,7 @@ def test_a_stuck_one_tile_seat_passes_when_the_boneyard_is_down_to_two():
     assert (game.turn, len(game.hand(0)), game.boneyard_left) == (0, 1, 2)
     assert [m.kind for m in game.legal_moves()] == [PASS]
     with pytest.raises(IllegalMove, match="seat 0 cannot draw: the boneyard is down to 2 tiles"):
-        game.apply(Move.draw(0))
+        game.apply(Action.draw(0))
 
 
 @pytest.mark.parametrize(
@@ -318,8 +318,8 @@ def test_nobody_able_to_place_is_no_block_while_the_boneyard_holds_three(one_gam
 @pytest.mark.parametrize(
     ("one_game", "seats", "last"),
     [
-        pytest.param(PASS_AT_TWO, 4, Move.play(1, "6-1", "6-6"), id="after_a_placement"),
-        pytest.param(BLOCKED_BY_A_DRAW, 2, Move.draw(1, "3-1"), id="after_a_draw"),
+        pytest.param(PASS_AT_TWO, 4, Action.play(1, "6-1", "6-6"), id="after_a_placement"),
+        pytest.param(BLOCKED_BY_A_DRAW, 2, Action.draw(1, "3-1"), id="after_a_draw"),
     ],
 )
 def test_the_game_is_blocked_once_nobody_can_place_and_the_boneyard_is_down_to_two(

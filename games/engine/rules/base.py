@@ -17,7 +17,7 @@ from ..tiles import DOUBLE, DOUBLES_MASK, FULL, NAMES, PIPS, count_tables
 
 if TYPE_CHECKING:
     from ..deal import DealRandom
-    from ..moves import Move
+    from ..moves import Action
     from ..results import GameResult
 
 #: Draw rules (``Rules.draw_rule``): no boneyard to draw from (the undealt tiles sleep); draw
@@ -39,7 +39,7 @@ class GameLike(Protocol):
     stake: int
     hands: list[int]
     fines: list[int]
-    log: list[Move]
+    log: list[Action]
     next: tuple[int, ...]
     board: Any
 

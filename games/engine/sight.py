@@ -1,4 +1,8 @@
-"""Views: what one viewer may see, as plain JSON-able dicts, built off the hot path.
+"""Sight: what one viewer (a seat, or a spectator) may see, as plain JSON-able dicts.
+
+The module is named for what it guards, a seat's sight of the table, and not ``views`` so that
+nobody takes it for Django's views (the site has ``games/live/views.py``). Its dicts are still
+called views. They are built off the hot path, only when asked for.
 
 A view never holds the deal, the boneyard's tiles, the seed, or a hand other than the viewer's own
 (until the game is over, when every hand is shown). The board layout is rebuilt from the move log,
@@ -9,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import DRAW, PLAY, Move
+from .moves import DRAW, PLAY, Action
 from .tiles import COMMON, HIGH, LOW, NAMES, OTHER, TILE_COUNT, numbers_of, tiles_of
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .match import Match
+    from .game import GameState
+    from .match import MatchState
 
 
-def match_view(match: Match, viewer: int | None) -> dict:
+def match_view(match: MatchState, viewer: int | None) -> dict:
     """The match as ``viewer`` sees it: the current game's view plus the match state."""
     game = match.game
     view = game_view(game, viewer) if game is not None else {"viewer": viewer, "game": None}
@@ -40,7 +44,7 @@ def match_view(match: Match, viewer: int | None) -> dict:
     return view
 
 
-def game_view(game: Game, viewer: int | None) -> dict:
+def game_view(game: GameState, viewer: int | None) -> dict:
     """One game as ``viewer`` (a seat or None) may see it."""
     seat = viewer if viewer is not None and 0 <= viewer < game.seats else None
     view: dict[str, Any] = {
@@ -68,7 +72,7 @@ def game_view(game: Game, viewer: int | None) -> dict:
     return view
 
 
-def _move_dict(move: Move) -> dict:
+def _move_dict(move: Action) -> dict:
     out: dict[str, Any] = {"kind": move.kind, "seat": move.seat}
     if move.kind == PLAY:
         out["tile"] = NAMES[move.tile]
@@ -77,7 +81,7 @@ def _move_dict(move: Move) -> dict:
     return out
 
 
-def _last_move(game: Game, seat: int | None) -> dict | None:
+def _last_move(game: GameState, seat: int | None) -> dict | None:
     if not game.log:
         return None
     move = game.log[-1]
@@ -87,7 +91,7 @@ def _last_move(game: Game, seat: int | None) -> dict | None:
     return out
 
 
-def board_layout(game: Game) -> dict:
+def board_layout(game: GameState) -> dict:
     """The board as a drawable structure, replayed from the log.
 
     Line: ``chain`` from one end to the other, each tile as [left, right] numbers, the pose marked.
@@ -103,7 +107,7 @@ def board_layout(game: Game) -> dict:
     return {"kind": kind, "pose": NAMES[plays[0].tile], "tiles": _tree(plays, kind == "cross")}
 
 
-def _chain(plays: list[Move]) -> list[dict]:
+def _chain(plays: list[Action]) -> list[dict]:
     pose = plays[0].tile
     left: list[dict] = []
     right: list[dict] = []
@@ -122,7 +126,7 @@ def _chain(plays: list[Move]) -> list[dict]:
     return [*reversed(left), middle, *right]
 
 
-def _tree(plays: list[Move], cross: bool) -> list[dict]:
+def _tree(plays: list[Action], cross: bool) -> list[dict]:
     pose = plays[0].tile
     taken = {pose: 0}
     arm_of = {pose: None}
