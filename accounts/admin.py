@@ -14,3 +14,8 @@ class UserAdmin(BaseUserAdmin):
         *BaseUserAdmin.fieldsets,
         (_("Player"), {"fields": ("display_name", "preferred_language", "is_bot", "bot_level")}),
     )
+
+    def get_readonly_fields(self, request, obj=None):
+        """Whether an account is a bot is fixed when it is made: staff cannot turn a person
+        into a bot (the server would play for them) or a bot into a login."""
+        return (*super().get_readonly_fields(request, obj), "is_bot", "bot_level")

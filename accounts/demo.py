@@ -1,4 +1,4 @@
-"""Demo data for a fresh site: an organiser (admin), a player and a few bots.
+"""Demo logins for a fresh site: an organiser (admin) and a player.
 
 Passwords are generated once and kept in var/demo-logins.json (git-ignored), so ``make run``
 can print the same working logins on every start without storing anything in the database.
@@ -14,15 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from .models import BotLevel, User
-
-BOTS = [
-    ("bot-ackee", "Ackee", BotLevel.RANDOM),
-    ("bot-callaloo", "Callaloo", BotLevel.CASUAL),
-    ("bot-dumpling", "Dumpling", BotLevel.CASUAL),
-    ("bot-bammy", "Bammy", BotLevel.EXPERT),
-    ("bot-festival", "Festival", BotLevel.EXPERT),
-]
+from .models import User
 
 
 @dataclass(frozen=True)
@@ -56,14 +48,6 @@ def ensure_demo_data() -> list[Login]:
         )
     if not User.objects.filter(username="player").exists():
         User.objects.create_user("player", "player@example.com", passwords["player"])
-    for username, name, level in BOTS:
-        User.objects.get_or_create(
-            username=username,
-            defaults={"display_name": name, "is_bot": True, "bot_level": level, "is_active": True},
-        )
-    for bot in User.objects.filter(is_bot=True, password=""):
-        bot.set_unusable_password()
-        bot.save(update_fields=["password"])
     return [
         Login("admin", "admin", passwords["admin"]),
         Login("player", "player", passwords["player"]),

@@ -11,12 +11,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class BotLevel(models.TextChoices):
-    RANDOM = "random", _("Random")
-    CASUAL = "casual", _("Casual")
-    EXPERT = "expert", _("Expert")
-
-
 class User(AbstractUser):
     display_name = models.CharField(
         _("display name"),
@@ -32,9 +26,9 @@ class User(AbstractUser):
         help_text=_("The language of the site when you are logged in."),
     )
     is_bot = models.BooleanField(_("bot"), default=False)
-    bot_level = models.CharField(
-        _("bot level"), max_length=10, choices=BotLevel.choices, blank=True
-    )
+    # The levels are the bots' to define (games.bots.LEVELS); the games app checks a level
+    # where one enters, so accounts need not know them.
+    bot_level = models.CharField(_("bot level"), max_length=10, blank=True)
 
     class Meta:
         verbose_name = _("user")

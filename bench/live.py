@@ -42,7 +42,8 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/dominoes_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/3"
 VERSION = re.compile(rb'data-version="(\d*)" data-game="(\d*)"')
 OPTION = re.compile(
-    rb'name="version" value="(\d+)"><input type="hidden" name="kind" value="play">\s*'
+    rb'name="game" value="(\d+)"><input type="hidden" name="version" value="(\d+)">'
+    rb'<input type="hidden" name="kind" value="play">\s*'
     rb'<input type="hidden" name="tile" value="([0-6]-[0-6])"><input type="hidden" name="on" '
     rb'value="([0-6-]*)"'
 )
@@ -244,12 +245,12 @@ class Client:
             table.acting = True
             self.pending.add(asyncio.create_task(self.post(table, "new-set/", {})))
 
-    async def move(self, table: Table, option: tuple[bytes, bytes, bytes]) -> None:
+    async def move(self, table: Table, option: tuple[bytes, ...]) -> None:
         if self.think:
             await asyncio.sleep(self.think)
-        version, tile, on = (part.decode() for part in option)
-        await self.post(table, "move/", {"version": version, "kind": "play", "tile": tile,
-                                         "on": on})  # fmt: skip
+        game, version, tile, on = (part.decode() for part in option)
+        await self.post(table, "move/", {"game": game, "version": version, "kind": "play",
+                                         "tile": tile, "on": on})  # fmt: skip
 
     async def post(self, table: Table, path: str, data: dict) -> None:
         url = f"{self.base}play/t/{table.code}/{path}"
@@ -323,10 +324,11 @@ def queries_per_move() -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from accounts.models import User
+    from games.live import rendering
+    from games.live.rendering import render_live
     from games.models import Game
-    from games.services import play, rendering, seating
+    from games.services import play, seating
     from games.services.autoplay import play_for_seat
-    from games.services.rendering import render_live
 
     user = User.objects.create_user("bench-queries", password=secrets.token_hex(8))
     table = seating.create_table(user, "cutthroat", 4, {}, turn_clock=0,
@@ -340,9 +342,9 @@ def queries_per_move() -> dict:
         rendering.clear()
         with CaptureQueriesContext(connection) as captured:
             play_for_seat(game.pk, game.version, "bot")
-            render_live(table.pk, user)
+            render_live(table.pk, user, "en")
             for _ in range(3):
-                render_live(table.pk, None)
+                render_live(table.pk, None, "en")
         counts.append(len(captured.captured_queries))
     return {"first": counts[0], "last": counts[-1], "max": max(counts), "moves": len(counts)}
 
@@ -458,7 +460,10 @@ def main() -> None:
     env = {**os.environ, "DATABASE_URL": database, "REDIS_URL": redis_url,
            "DJANGO_SETTINGS_MODULE": "config.settings", "STATIC_MANIFEST": "0",
            "NEXT_GAME_PAUSE_SECONDS": "0.5", "LOG_LEVEL": "WARNING",
-           "DOMINOES_VAR_DIR": str(logs)}  # fmt: skip
+           "DOMINOES_VAR_DIR": str(logs),
+           # The scripted players answer at machine speed when saturated: far above the
+           # per-user rate a person can reach, which the limiter is there to catch.
+           "RATE_MOVES": "100000/m", "RATE_ACTIONS": "100000/m"}  # fmt: skip
     setup_django(env)
     tables = make_tables(args.tables + max(int(s) for s in args.steps.split(",")))
     site = Site(env, logs, bot_delay=1.0)

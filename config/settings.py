@@ -233,3 +233,22 @@ HEALTHZ_LOCAL_DETAILS = True
 BOT_THINK_SECONDS = env.think_times(ENV)
 NEXT_GAME_PAUSE_SECONDS = env.seconds(ENV, "NEXT_GAME_PAUSE_SECONDS", 6.0)
 AWAY_GRACE_SECONDS = env.seconds(ENV, "AWAY_GRACE_SECONDS", 45.0)
+
+# Live play: limits that keep one client from crowding out the others, and presence.
+TABLES_PER_USER = int(ENV.get("TABLES_PER_USER", "5"))
+PRESENCE_HEARTBEAT = env.seconds(ENV, "PRESENCE_HEARTBEAT_SECONDS", 10.0)
+PRESENCE_TTL = env.seconds(ENV, "PRESENCE_TTL_SECONDS", 35.0)
+WS_FRAMES_PER_SECOND = 5.0
+WS_FRAME_BURST = 20
+# Posts per user and minute (django-ratelimit), counted on a cache that fails open.
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_FAIL_OPEN = True
+RATE_MOVES = ENV.get("RATE_MOVES", "120/m")
+RATE_ACTIONS = ENV.get("RATE_ACTIONS", "60/m")
+RATE_NEW_TABLES = ENV.get("RATE_NEW_TABLES", "10/m")
+CACHES["limits"] = {
+    "BACKEND": "config.cache.ForgivingRedisCache",
+    "LOCATION": REDIS_URL,
+    "KEY_PREFIX": CACHES["default"]["KEY_PREFIX"] + "-limits",
+    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+}

@@ -7,6 +7,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
-    path("play/", include("games.urls")),
+    path("play/", include("games.live.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "config.errors.server_error"

@@ -79,7 +79,9 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
         related_name="seats",
     )  # fmt: skip
-    connections = models.PositiveSmallIntegerField(default=0)
+    swap_with = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("The seat this player asked to swap with.")
+    )
     away_since = models.DateTimeField(null=True, blank=True)
     stand_in = models.BooleanField(
         default=False, help_text=_("A bot plays for this player until they return.")
@@ -96,12 +98,32 @@ class Seat(models.Model):
         return f"{self.table.code} seat {self.index}"
 
 
+class Presence(models.Model):
+    """One open socket of a seated player. A seat is present while it has a fresh row.
+
+    Each socket refreshes ``seen_at`` while it is open and deletes its row when it closes; a
+    web process that dies cannot delete its rows, so the sweep expires rows that stopped
+    being refreshed and the seat is marked away as if the socket had closed.
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    channel = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["seen_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.seat} via {self.channel}"
+
+
 class Match(models.Model):
     """One set at a table; tournaments will point a pairing at one of these."""
 
     class State(models.TextChoices):
         PLAYING = "playing", _("Playing")
         OVER = "over", _("Over")
+        ABANDONED = "abandoned", _("Abandoned")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField(default=1)
@@ -127,6 +149,7 @@ class Game(models.Model):
     class State(models.TextChoices):
         PLAYING = "playing", _("Playing")
         OVER = "over", _("Over")
+        ABANDONED = "abandoned", _("Abandoned")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()

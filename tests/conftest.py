@@ -33,7 +33,7 @@ def player(db):
 @pytest.fixture(autouse=True)
 def fresh_render_caches() -> Iterator[None]:
     """Tests reuse database ids, so renders cached per (game, version) must not outlive one."""
-    from games.services import rendering
+    from games.live import rendering
 
     rendering.clear()
     yield

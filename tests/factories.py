@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.models import BotLevel, User
+from accounts.models import User
 
 DEFAULT_PASSWORD = "dominoes-pass-123"
 
@@ -13,7 +13,7 @@ def make_user(username: str = "player", password: str = DEFAULT_PASSWORD, **fiel
     return User.objects.create_user(username=username, password=password, **fields)
 
 
-def make_bot(username: str = "bot", level: str = BotLevel.CASUAL, **fields: Any) -> User:
+def make_bot(username: str = "bot", level: str = "casual", **fields: Any) -> User:
     bot = User(username=username, is_bot=True, bot_level=level, **fields)
     bot.set_unusable_password()
     bot.save()

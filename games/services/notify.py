@@ -2,11 +2,17 @@
 
 Messages carry only ids and versions, never tiles: each consumer re-reads the state and renders
 it for its own viewer, so a hand can never travel through the channel layer to the wrong seat.
+
+A notice is best effort: the change is already committed when it is sent, so a channel layer
+that does not answer (Redis down) is logged and never turns the mover's answer into an error.
+Sockets that missed a notice catch up by themselves (each checks the version it shows when it
+has heard nothing for a while), and so does every socket that reconnects.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 
 from asgiref.sync import async_to_sync
@@ -16,6 +22,8 @@ from django.db import transaction
 from ..models import Table
 
 LOBBY_GROUP = "lobby"
+SEND_TIMEOUT = 2.0
+log = logging.getLogger(__name__)
 
 
 def table_group(table_id: int) -> str:
@@ -36,13 +44,20 @@ def use_background_loop() -> None:
 
 
 def _send(group: str, message: dict) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    if _background is not None:
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _background).result(10)
-    else:
-        async_to_sync(layer.group_send)(group, message)
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+
+        async def deliver() -> None:
+            await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
+
+        if _background is not None:
+            asyncio.run_coroutine_threadsafe(deliver(), _background).result(SEND_TIMEOUT + 1)
+        else:
+            async_to_sync(deliver)()
+    except Exception as error:  # any layer failure: the change stands, sockets catch up
+        log.warning("could not notify %s: %s: %s", group, type(error).__name__, error)
 
 
 def table_changed(
@@ -51,10 +66,10 @@ def table_changed(
     """Every socket at the table re-renders; the lobby too when seats or state changed."""
     group = table_group(table.pk)
     message = {"type": "table.changed", "game": game, "version": version}
-    transaction.on_commit(lambda: _send(group, message))
+    transaction.on_commit(lambda: _send(group, message), robust=True)
     if lobby and not table.is_private:
         lobby_changed()
 
 
 def lobby_changed() -> None:
-    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
+    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)

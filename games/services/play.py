@@ -9,11 +9,13 @@ clock, the next game). A stale or repeated move changes nothing and reports the 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,8 +24,10 @@ from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
 from ..models import Game, Match, Move, Seat, Table
-from . import log, notify, reads, scheduling
+from . import log, notify, outcomes, reads, scheduling
 from .errors import TableError
+
+TILE_NAME = re.compile(r"[0-6]-[0-6]")
 
 
 @dataclass
@@ -31,10 +35,11 @@ class Outcome:
     applied: bool
     version: int
     message: str = ""
+    refused: bool = False  # bad input or not allowed (a 4xx), rather than merely stale
     events: list = field(default_factory=list)
     game: Game | None = None  # after an applied move: the saved row, its seats and state,
     seats: list | None = None  # so the caller can render without reading them again
-    state: engine.Match | None = None
+    state: engine.MatchState | None = None
 
 
 def validate_options(style: str, seats: int, options: dict) -> dict:
@@ -46,8 +51,16 @@ def validate_options(style: str, seats: int, options: dict) -> dict:
     return options
 
 
-def load(game: Game) -> engine.Match:
-    return engine.Match.from_snapshot(game.snapshot)
+def load(game: Game) -> engine.MatchState:
+    return engine.load_snapshot(game.snapshot)
+
+
+def start_by(table: Table, user) -> Match:
+    """A person starts the set (or another one): only someone seated there, or the host."""
+    seated = reads.seat_of(table, user) is not None
+    if not seated and (user is None or user.pk != table.host_id):
+        raise TableError(_("Only players at the table can start it."))
+    return start_match(table)
 
 
 def start_match(table: Table, seed: int | None = None) -> Match:
@@ -77,7 +90,28 @@ def start_match(table: Table, seed: int | None = None) -> Match:
     return match
 
 
-def _begin_game(match: Match, state: engine.Match) -> Game:
+def abandon(table: Table) -> bool:
+    """Close a table for good, whatever it is doing (staff, from the admin): a set in progress
+    and its game are marked abandoned (they count for nothing) and nothing more is queued.
+    Returns False if the table was already finished."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.state == Table.State.FINISHED:
+            return False
+        now = timezone.now()
+        playing = table.matches.filter(state=Match.State.PLAYING)
+        Game.objects.filter(match__in=playing, state=Game.State.PLAYING).update(
+            state=Game.State.ABANDONED, turn=None, turn_deadline=None, finished_at=now,
+            version=F("version") + 1,  # a new version: no cached render of the old one is reused
+        )  # fmt: skip
+        playing.update(state=Match.State.ABANDONED, finished_at=now)
+        table.state = Table.State.FINISHED
+        table.save(update_fields=["state", "updated_at"])
+        notify.table_changed(table)
+    return True
+
+
+def _begin_game(match: Match, state: engine.MatchState) -> Game:
     engine_game = state.start_game()
     stored: list = []
     _forced_moves(state, stored)
@@ -86,7 +120,7 @@ def _begin_game(match: Match, state: engine.Match) -> Game:
     return game
 
 
-def deal_of(game: engine.Game) -> dict:
+def deal_of(game: engine.GameState) -> dict:
     """The deal as the record stores it: hands, boneyard in draw order, and who posed."""
     return {
         "hands": [[str(t) for t in tiles_of(mask)] for mask in game.dealt],
@@ -115,7 +149,7 @@ def submit(
     action: dict | None,
     *,
     reason: str = "",
-    choose: Callable[[engine.Game, Seat], engine.Move | None] | None = None,
+    choose: Callable[[engine.GameState, Seat], engine.Action | None] | None = None,
     only_when_due: bool = False,
     player_id: int | None = None,
 ) -> Outcome:
@@ -137,10 +171,11 @@ def submit(
         if player_id is not None:
             seat = next((i for i, row in seats.items() if row.player_id == player_id), None)
             if seat is None:
-                return Outcome(False, game.version, _("You are not playing at this table."))
+                message = _("You are not playing at this table.")
+                return Outcome(False, game.version, message, refused=True)
         seat = game.turn if seat is None else seat
         if game.turn != seat:
-            return Outcome(False, game.version, _("It is not your turn."))
+            return Outcome(False, game.version, _("It is not your turn."), refused=True)
         state = load(game)
         stored: list = []
         try:
@@ -149,17 +184,17 @@ def submit(
                 if move is None:  # the chooser declined: the seat is no longer the server's
                     return Outcome(False, game.version)
             else:
-                move = engine.Move(action["kind"], seat, action.get("tile"), action.get("on"))
+                move = engine.Action(action["kind"], seat, action.get("tile"), action.get("on"))
             events = _apply(state, move, reason, stored)
-        except (IllegalMove, KeyError) as error:
-            return Outcome(False, game.version, str(error))
+        except (IllegalMove, KeyError, ValueError) as error:
+            return Outcome(False, game.version, str(error), refused=True)
         events += _forced_moves(state, stored)
         _settle(game, game.match, state, stored, seats)
     ordered = [seats[i] for i in sorted(seats)]
     return Outcome(True, game.version, events=events, game=game, seats=ordered, state=state)
 
 
-def _apply(state: engine.Match, move: engine.Move, reason: str, stored: list) -> list:
+def _apply(state: engine.MatchState, move: engine.Action, reason: str, stored: list) -> list:
     """Apply one move and note it, with the public facts the log shows (ends passed on, fines)."""
     events = state.game.apply(move)
     detail: dict = {}
@@ -172,7 +207,7 @@ def _apply(state: engine.Match, move: engine.Move, reason: str, stored: list) ->
     return events
 
 
-def _forced_moves(state: engine.Match, stored: list) -> list:
+def _forced_moves(state: engine.MatchState, stored: list) -> list:
     """Apply passes and draws that are the only legal move, as the table would by itself."""
     events: list = []
     game = state.game
@@ -185,14 +220,14 @@ def _forced_moves(state: engine.Match, stored: list) -> list:
 
 
 def _settle(
-    game: Game, match: Match, state: engine.Match, stored: list, seats: dict | None = None
+    game: Game, match: Match, state: engine.MatchState, stored: list, seats: dict | None = None
 ) -> None:
     """Store moves, snapshot, turn and results; queue what follows once committed."""
     table = match.table
     if seats is None:
         seats = {seat.index: seat for seat in reads.seats_of(table)}
     base = game.version
-    game.snapshot = state.snapshot()
+    game.snapshot = engine.make_snapshot(state)
     game.version = base + len(stored)
     engine_game = state.game
     game.turn = engine_game.turn
@@ -223,27 +258,53 @@ def _settle(
     if state.over or totals != match.totals or match.pk is None:
         match.totals = totals
         match.save()
+    if engine_game.over:
+        outcomes.announce(game, match, state)
     notify.table_changed(table, game.version, game=game.pk, lobby=state.over)
     scheduling.after_change(game, table, seats)
 
 
-def submit_for_user(table: Table, user, data) -> Outcome:
-    """A person's move from a form post or a socket message; their seat is found under the
-    game's lock, with everything else ``submit`` checks."""
-    game_id = (
-        Game.objects.filter(match__table=table)
-        .order_by("-match__number", "-number")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    if game_id is None:
-        return Outcome(False, 0, _("No game is being played now."))
+def player_move(table_id: int, user, data) -> Outcome:
+    """A person's move, from a form post or a socket message: the one way in for both.
+
+    ``data`` is untrusted (a QueryDict or a decoded frame): it must name the game and the
+    version the player saw, so a late click from an earlier game can never land in the next
+    one. Someone without a seat is refused before any write transaction opens.
+    """
+    move = parse_move(data)
+    if isinstance(move, str):
+        return Outcome(False, 0, move, refused=True)
+    game_id, version, action = move
+    if user is None or not user.is_authenticated:
+        return Outcome(False, 0, _("Log in to play."), refused=True)
+    if not reads.is_seated(table_id, user.pk):
+        return Outcome(False, 0, _("You are not playing at this table."), refused=True)
+    latest = reads.latest_game_id(table_id)
+    if latest is None:
+        return Outcome(False, 0, _("No game is being played now."), refused=True)
+    if latest != game_id:
+        return Outcome(False, 0, _("That game is over; here is the one being played now."))
+    return submit(game_id, None, version, action, player_id=user.pk)
+
+
+def parse_move(data) -> tuple[int, int, dict] | str:
+    """(game id, version, action) from untrusted input, or the reason it is not a move."""
+    if not hasattr(data, "get"):
+        return _("That is not a move.")
     try:
+        game_id = int(data.get("game", ""))
         version = int(data.get("version", ""))
     except (TypeError, ValueError):
-        return Outcome(False, 0, _("That move did not say which turn it was for."))
+        return _("That move did not say which game and turn it was for.")
+    if not (0 < game_id < 2**63 and 0 <= version < 2**31):
+        return _("That move did not say which game and turn it was for.")
     kind = data.get("kind") or "play"
     if kind not in ("play", "pass", "draw"):
-        return Outcome(False, 0, _("That is not a move."))
-    action = {"kind": kind, "tile": data.get("tile") or None, "on": data.get("on") or None}
-    return submit(game_id, None, version, action, player_id=user.pk)
+        return _("That is not a move.")
+    tile, on = data.get("tile") or None, data.get("on") or None
+    for value in (tile, on):
+        if value is not None and (not isinstance(value, str) or not TILE_NAME.fullmatch(value)):
+            return _("That is not a domino.")
+    if kind == "play" and tile is None:
+        return _("Choose a domino to play.")
+    return game_id, version, {"kind": kind, "tile": tile, "on": on}

@@ -1,51 +1,79 @@
 """Who is at the table: sockets coming and going, grace periods and bot stand-ins.
 
-A player may have several tabs open; the seat counts connections. When the last one closes the
-seat is marked away, and after a grace period a bot plays for it until the player returns.
+Each open socket of a seated player is a ``Presence`` row that the socket refreshes while it
+lives (``still_here``) and deletes when it closes (``left``). A seat with no fresh row is away;
+after a grace period a bot plays for it until the player returns. A socket whose process died
+(killed, crashed, a lost network) cannot delete its row, so the sweep expires rows that
+stopped being refreshed (``expire``): no lost process can pin a seat as present for ever.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from ..models import Game, Seat, Table
-from . import play, queries
+from ..models import Game, Presence, Seat, Table
+from . import jobs, reads
 
 
-def _seat(table_id: int, user) -> Seat | None:
+def arrived(table_id: int, user, channel: str) -> int | None:
+    """A socket opened; returns the viewer's seat index (None for a watcher)."""
     if user is None or not user.is_authenticated:
         return None
-    return Seat.objects.filter(table_id=table_id, player=user).first()
-
-
-def arrived(table_id: int, user) -> None:
-    seat = _seat(table_id, user)
+    seat = Seat.objects.filter(table_id=table_id, player=user).first()
     if seat is None:
-        return
+        return None
+    now = timezone.now()
     with transaction.atomic():
-        Seat.objects.filter(pk=seat.pk).update(
-            connections=F("connections") + 1, away_since=None, stand_in=False
-        )
+        Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen_at": now})
+        if seat.away_since is not None or seat.stand_in:
+            Seat.objects.filter(pk=seat.pk).update(away_since=None, stand_in=False)
+    return seat.index
 
 
-def left(table_id: int, user) -> None:
-    seat = _seat(table_id, user)
-    if seat is None:
-        return
-    from .. import tasks
+def still_here(table_id: int, user, channel: str) -> None:
+    """A live socket's heartbeat; it re-registers if the sweep expired it meanwhile."""
+    if not Presence.objects.filter(channel=channel).update(seen_at=timezone.now()):
+        arrived(table_id, user, channel)
 
+
+def left(channel: str) -> None:
+    """A socket closed: if it was the seat's last one, the seat is away from now."""
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().get(pk=seat.pk)
-        seat.connections = max(seat.connections - 1, 0)
-        if seat.connections == 0:
-            seat.away_since = timezone.now()
-            tasks.away_check.apply_async_on_commit(
-                (seat.pk, seat.away_since.isoformat()), countdown=settings.AWAY_GRACE_SECONDS
-            )
-        seat.save(update_fields=["connections", "away_since"])
+        row = Presence.objects.select_related("seat").filter(channel=channel).first()
+        if row is None:
+            return
+        row.delete()
+        _away_if_gone(row.seat_id, timezone.now())
+
+
+def expire(now: datetime | None = None) -> int:
+    """Drop presences not refreshed for ``PRESENCE_TTL_SECONDS``; their seats may be away now.
+    Returns how many were dropped."""
+    now = now or timezone.now()
+    stale = Presence.objects.filter(seen_at__lt=now - timedelta(seconds=settings.PRESENCE_TTL))
+    seats = set(stale.values_list("seat_id", flat=True))
+    dropped = 0
+    for seat_id in seats:
+        with transaction.atomic():
+            dropped += Presence.objects.filter(
+                seat_id=seat_id, seen_at__lt=now - timedelta(seconds=settings.PRESENCE_TTL)
+            ).delete()[0]
+            _away_if_gone(seat_id, now)
+    return dropped
+
+
+def _away_if_gone(seat_id: int, now: datetime) -> None:
+    seat = Seat.objects.select_for_update().get(pk=seat_id)
+    if seat.presences.exists() or seat.away_since is not None:
+        return
+    seat.away_since = now
+    seat.save(update_fields=["away_since"])
+    grace = settings.AWAY_GRACE_SECONDS
+    jobs.later(jobs.AWAY_CHECK, seat.pk, seat.away_since.isoformat(), countdown=grace)
 
 
 def away_check(seat_id: int, since: str) -> bool:
@@ -58,18 +86,7 @@ def away_check(seat_id: int, since: str) -> bool:
             return False
         seat.stand_in = True
         seat.save(update_fields=["stand_in"])
-        game = queries.current_game(seat.table)
+        game = reads.latest_game(seat.table_id)
         if game and game.state == Game.State.PLAYING and game.turn == seat.index:
-            from .. import tasks
-
-            tasks.stand_in.delay_on_commit(game.pk, game.version)
+            jobs.later(jobs.STAND_IN, game.pk, game.version)
     return True
-
-
-def move_from_socket(table_id: int, user, content: dict) -> play.Outcome:
-    from .rendering import prime
-
-    table = Table.objects.get(pk=table_id)
-    outcome = play.submit_for_user(table, user, content)
-    prime(outcome)
-    return outcome

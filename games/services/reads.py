@@ -14,11 +14,11 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Model, Prefetch, QuerySet
 
 from accounts.models import User
 
-from ..models import Game, Match, Seat, Table
+from ..models import Game, Match, Move, Seat, Table
 
 
 class Columns:
@@ -129,3 +129,57 @@ def seats_of(table: Table) -> list[Seat]:
         seat.table = table
         seats.append(seat)
     return seats
+
+
+def latest_game_id(table_id: int) -> int | None:
+    """The id of the table's latest game, or None before its first deal."""
+    return (
+        Game.objects.filter(match__table_id=table_id)
+        .order_by("-match__number", "-number")
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def is_seated(table_id: int, user_id: int) -> bool:
+    return Seat.objects.filter(table_id=table_id, player_id=user_id).exists()
+
+
+def seat_of(table: Table, user: User | None) -> int | None:
+    """The seat index of ``user`` at ``table`` (None for a watcher or an anonymous visitor)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return table.seats.filter(player=user).values_list("index", flat=True).first()
+
+
+def table_by_code(code: str) -> Table | None:
+    return Table.objects.filter(code=code).first()
+
+
+def lobby_tables() -> QuerySet[Table]:
+    """Public tables that are waiting for players or playing now, newest first."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("index"))
+    return (
+        Table.objects.filter(is_private=False, state__in=[Table.State.OPEN, Table.State.PLAYING])
+        .select_related("host")
+        .prefetch_related(seats)[:50]
+    )
+
+
+def fines_of(game_id: int) -> dict[int, int]:
+    """French fines of one game, added up per seat (public facts kept on each move)."""
+    totals: dict[int, int] = {}
+    for detail in Move.objects.filter(game_id=game_id).values_list("detail", flat=True):
+        for seat, points in (detail or {}).get("fines", []):
+            totals[seat] = totals.get(seat, 0) + points
+    return totals
+
+
+def latest_version(table_id: int) -> tuple[int, int] | None:
+    """(game id, version) of the table's latest game: what a socket compares with what it shows."""
+    return (
+        Game.objects.filter(match__table_id=table_id)
+        .order_by("-match__number", "-number")
+        .values_list("pk", "version")
+        .first()
+    )

@@ -11,6 +11,7 @@ import random
 from django.conf import settings
 
 from ..models import Game, Match, Seat, Table
+from . import jobs
 
 
 def think_delay(level: str) -> float | None:
@@ -29,22 +30,19 @@ def played_by_server(seat: Seat) -> bool:
 
 
 def after_change(game: Game, table: Table, seats: dict[int, Seat]) -> None:
-    from .. import tasks
-
+    """Queue, on commit, whatever this game now waits for."""
     if game.state == Game.State.OVER:
         match = game.match
         if match.state == Match.State.PLAYING:
-            tasks.next_game.apply_async_on_commit(
-                (match.pk, game.number), countdown=settings.NEXT_GAME_PAUSE_SECONDS or None
-            )
+            pause = settings.NEXT_GAME_PAUSE_SECONDS or None
+            jobs.later(jobs.NEXT_GAME, match.pk, game.number, countdown=pause)
         return
     seat = seats[game.turn]
     player = seat.player
     if player is not None and player.is_bot:
         delay = think_delay(player.bot_level)
-        tasks.bot_turn.apply_async_on_commit((game.pk, game.version), countdown=delay)
+        jobs.later(jobs.BOT_TURN, game.pk, game.version, countdown=delay)
     elif seat.stand_in:
-        delay = think_delay("casual")
-        tasks.stand_in.apply_async_on_commit((game.pk, game.version), countdown=delay)
+        jobs.later(jobs.STAND_IN, game.pk, game.version, countdown=think_delay("casual"))
     elif game.turn_deadline is not None:
-        tasks.turn_clock.apply_async_on_commit((game.pk, game.version), eta=game.turn_deadline)
+        jobs.later(jobs.TURN_CLOCK, game.pk, game.version, eta=game.turn_deadline)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from ..models import Game, Match, Seat
+from . import jobs, presence
 from .scheduling import played_by_server
 
 STALL_SECONDS = 8.0
@@ -23,9 +24,8 @@ def _longest_think() -> float:
 
 
 def sweep(now=None) -> dict[str, int]:
-    """Queue what stalled games need; returns how many of each kind were queued."""
-    from .. import tasks
-
+    """Queue what stalled games need; returns how many of each kind were queued (and how many
+    presences of lost sockets were dropped)."""
     now = now or timezone.now()
     stalled_before = now - timedelta(seconds=_longest_think() + STALL_SECONDS)
     queued = {"bot": 0, "clock": 0, "next_game": 0}
@@ -35,17 +35,18 @@ def sweep(now=None) -> dict[str, int]:
             table_id=game.match.table_id, index=game.turn
         )
         if played_by_server(seat):
-            task = tasks.bot_turn if seat.player.is_bot else tasks.stand_in
-            task.delay(game.pk, game.version)
+            task = jobs.BOT_TURN if seat.player.is_bot else jobs.STAND_IN
+            jobs.send(task, (game.pk, game.version))
             queued["bot"] += 1
     late = now - timedelta(seconds=2)
     for game in Game.objects.filter(state=Game.State.PLAYING, turn_deadline__lt=late):
-        tasks.turn_clock.delay(game.pk, game.version)
+        jobs.send(jobs.TURN_CLOCK, (game.pk, game.version))
         queued["clock"] += 1
     pause = timedelta(seconds=settings.NEXT_GAME_PAUSE_SECONDS + STALL_SECONDS)
     for match in Match.objects.filter(state=Match.State.PLAYING):
         last = match.games.order_by("-number").first()
         if last and last.state == Game.State.OVER and last.finished_at < now - pause:
-            tasks.next_game.delay(match.pk, last.number)
+            jobs.send(jobs.NEXT_GAME, (match.pk, last.number))
             queued["next_game"] += 1
+    queued["presences"] = presence.expire(now)
     return queued

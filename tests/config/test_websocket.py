@@ -10,8 +10,10 @@ from tests.factories import DEFAULT_PASSWORD, make_user
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-def _headers(origin: str, cookie: str | None = None) -> list[tuple[bytes, bytes]]:
-    headers = [(b"origin", origin.encode()), (b"host", b"localhost")]
+def _headers(
+    origin: str, cookie: str | None = None, host: str = "localhost:8000"
+) -> list[tuple[bytes, bytes]]:
+    headers = [(b"origin", origin.encode()), (b"host", host.encode())]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
     return headers
@@ -21,6 +23,25 @@ async def test_websocket_from_a_foreign_origin_is_refused():
     communicator = WebsocketCommunicator(
         application, "/ws/lobby/", headers=_headers("http://evil.example")
     )
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["http://localhost:9999", "http://localhost", "https://localhost:8000", "null", ""],
+)
+async def test_websocket_from_another_port_or_scheme_of_our_host_is_refused(origin):
+    communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=_headers(origin))
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+
+
+async def test_websocket_from_a_host_not_allowed_is_refused_even_from_its_own_origin():
+    headers = _headers("http://evil.example:8000", host="evil.example:8000")
+    communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
     connected, _ = await communicator.connect()
     assert not connected
     await communicator.disconnect()

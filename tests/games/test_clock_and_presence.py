@@ -72,8 +72,8 @@ def test_a_player_who_drops_keeps_the_seat_then_a_bot_stands_in_until_they_retur
     ann = make_user("ann")
     table = make_table(ann, turn_clock=0)
     match = start_table(table, seed=5)
-    presence.arrived(table.pk, ann)
-    presence.left(table.pk, ann)
+    presence.arrived(table.pk, ann, "tab-1")
+    presence.left("tab-1")
     seat = Seat.objects.get(table=table, index=0)
     assert seat.away_since is not None and not seat.stand_in
     assert presence.away_check(seat.pk, seat.away_since.isoformat())
@@ -81,7 +81,7 @@ def test_a_player_who_drops_keeps_the_seat_then_a_bot_stands_in_until_they_retur
     assert seat.stand_in
     game = _to_human_turn_with_stand_in(match)
     assert Move.objects.filter(game=game, seat=0, reason=Move.Reason.STAND_IN).exists()
-    presence.arrived(table.pk, ann)
+    presence.arrived(table.pk, ann, "tab-2")
     seat.refresh_from_db()
     assert not seat.stand_in and seat.away_since is None
 
@@ -99,11 +99,11 @@ def test_a_returning_player_within_the_grace_period_keeps_playing_themselves():
     ann = make_user("ann")
     table = make_table(ann, turn_clock=0)
     start_table(table, seed=5)
-    presence.arrived(table.pk, ann)
-    presence.left(table.pk, ann)
+    presence.arrived(table.pk, ann, "tab-1")
+    presence.left("tab-1")
     seat = Seat.objects.get(table=table, index=0)
     since = seat.away_since.isoformat()
-    presence.arrived(table.pk, ann)
+    presence.arrived(table.pk, ann, "tab-2")
     assert not presence.away_check(seat.pk, since)
     seat.refresh_from_db()
     assert not seat.stand_in
@@ -114,7 +114,7 @@ def test_a_stand_in_task_does_nothing_once_the_player_is_back():
     table = make_table(ann, turn_clock=0)
     match = start_table(table, seed=5)
     game = _to_human_turn(match)
-    presence.arrived(table.pk, ann)
+    presence.arrived(table.pk, ann, "tab-1")
     tasks.stand_in(game.pk, game.version)
     assert not Move.objects.filter(game=game, seat=0, reason=Move.Reason.STAND_IN).exists()
     game.refresh_from_db()

@@ -114,7 +114,7 @@ async def test_a_move_sent_over_the_socket_goes_through_the_move_service():
     await _drain(ann)
     await ann.send_json_to({
         "kind": move.kind, "tile": str(move.tile), "on": str(move.on) if move.on else "",
-        "version": game.version,
+        "game": game.pk, "version": game.version,
     })  # fmt: skip
     frames = await _drain(ann, 0.5)
     assert frames
@@ -128,8 +128,9 @@ async def test_a_spectator_socket_cannot_move_for_anyone():
     watcher_user = await sync_to_async(make_user)("carol")
     watcher = await _connect(table.code, await sync_to_async(_session)("carol"))
     game = await sync_to_async(current)(match)
-    await watcher.send_json_to({"kind": "pass", "version": game.version})
-    await _drain(watcher)
+    await watcher.send_json_to({"kind": "pass", "game": game.pk, "version": game.version})
+    frames = await _drain(watcher)
+    assert any("You are not playing at this table" in frame for frame in frames)
     await sync_to_async(game.refresh_from_db)()
     assert game.version == (await sync_to_async(current)(match)).version
     assert watcher_user.pk

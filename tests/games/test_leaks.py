@@ -12,9 +12,9 @@ import re
 import pytest
 from django.test import Client
 
+from games.live.rendering import render_live
 from games.models import Game
 from games.services import play
-from games.services.rendering import render_live
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
 from tests.games.helpers import current, play_turn
 
@@ -71,10 +71,10 @@ def test_no_page_or_partial_shows_a_viewer_a_hidden_tile(style, seats, options):
         for seat, user in enumerate(players):
             hidden = hidden_from(game, seat)
             assert not leaked(clients[seat].get(url).text, hidden), (seat, game.version)
-            assert not leaked(render_live(table.pk, user)[0], hidden)
+            assert not leaked(render_live(table.pk, user, "en")[0], hidden)
         hidden = hidden_from(game, None)
         assert not leaked(spectator.get(url).text, hidden)
-        assert not leaked(render_live(table.pk, None)[0], hidden)
+        assert not leaked(render_live(table.pk, None, "en")[0], hidden)
         play_turn(game.pk, game.version)
     assert current(match).state == Game.State.OVER
 
@@ -83,6 +83,6 @@ def test_the_leak_detector_itself_finds_a_hand_shown_to_the_wrong_seat():
     owner = make_user("owner")
     table = make_table(owner)
     game = current(start_table(table, seed=3))
-    html = render_live(table.pk, owner)[0]
+    html = render_live(table.pk, owner, "en")[0]
     assert leaked(html, hidden_from(game, 1)), "seat 0's page must show seat 0's own tiles"
     assert not leaked(html, hidden_from(game, 0))

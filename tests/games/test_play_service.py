@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Match, Move
-from games.services import play, rendering
+from games.services import log, play
 from tests.factories import make_table, make_user, start_table
 from tests.games.helpers import current, play_out_game, play_out_match
 
@@ -146,5 +146,5 @@ def test_the_game_row_keeps_the_last_moves_of_the_log_as_stored_in_move_history(
     rows = list(Move.objects.filter(game=game).order_by("seq"))
     assert len(rows) > 12
     kept = [(e.seq, e.seat, e.kind, e.tile, e.on, e.reason, e.detail) for e in
-            rendering.recent_moves(game)]  # fmt: skip
+            log.entries(game.recent)]  # fmt: skip
     assert kept == [(m.seq, m.seat, m.kind, m.tile, m.on, m.reason, m.detail) for m in rows[-12:]]

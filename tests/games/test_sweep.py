@@ -42,14 +42,14 @@ def test_sweep_requeues_a_lost_bot_turn(queue):
     assert game.turn != 0, "a bot poses first with this seed"
     _age(game, 60)
     broker_client().delete(settings.CELERY_TASK_DEFAULT_QUEUE)  # the queued bot turn is "lost"
-    assert sweep() == {"bot": 1, "clock": 0, "next_game": 0}
+    assert sweep() == {"bot": 1, "clock": 0, "next_game": 0, "presences": 0}
     assert queue() == [("games.tasks.bot_turn", f"({game.pk}, {game.version})")]
 
 
 def test_sweep_leaves_a_game_that_is_moving_alone(queue):
     match = start_table(make_table(make_user("ann"), turn_clock=0), seed=5)
     queue_before = len(queue())
-    assert sweep() == {"bot": 0, "clock": 0, "next_game": 0}
+    assert sweep() == {"bot": 0, "clock": 0, "next_game": 0, "presences": 0}
     assert len(queue()) == queue_before
     assert current(match).state == Game.State.PLAYING
 

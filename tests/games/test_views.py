@@ -79,7 +79,7 @@ def test_start_then_click_a_tile_moves_through_the_service(ann_client):
     assert label in page
     response = ann_client.post(
         reverse("move", kwargs={"code": table.code}),
-        {"version": game.version, "kind": "play", "tile": str(move.tile),
+        {"game": game.pk, "version": game.version, "kind": "play", "tile": str(move.tile),
          "on": "" if move.on is None else str(move.on)},
         HTTP_HX_REQUEST="true",
     )  # fmt: skip
@@ -93,10 +93,10 @@ def test_a_stale_click_gets_the_current_table_not_an_error(ann_client):
     ann = make_user("ann3")
     ann_client.login(username="ann3", password=DEFAULT_PASSWORD)
     table = make_table(ann, turn_clock=0)
-    start_table(table)
+    game = current(start_table(table))
     response = ann_client.post(
         reverse("move", kwargs={"code": table.code}),
-        {"version": 9999, "kind": "play", "tile": "6-6"},
+        {"game": game.pk, "version": 9999, "kind": "play", "tile": "6-6"},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
@@ -114,9 +114,10 @@ def test_another_user_cannot_move_for_a_seat(client):
     before = game.version
     response = client.post(
         reverse("move", kwargs={"code": table.code}),
-        {"version": game.version, "kind": "play", "tile": "6-6"},
+        {"game": game.pk, "version": game.version, "kind": "play", "tile": "6-6"},
     )
-    assert response.status_code == 302
+    assert response.status_code == 400
+    assert "You are not playing at this table" in response.text
     game.refresh_from_db()
     assert game.version == before
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import BotLevel
+from games import bots
 
-from .models import Direction, Style
+from ..models import Direction, Style
 from .styles import STYLES, options_for
 
 CLOCK_CHOICES = [
@@ -17,7 +17,12 @@ CLOCK_CHOICES = [
     (60, _("1 minute")),
     (120, _("2 minutes")),
 ]
-FILL_CHOICES = [("", _("Leave seats open for people")), *BotLevel.choices]
+
+
+def fill_choices() -> list[tuple[str, str]]:
+    """Leave seats open, or fill them with bots of one level (the bots' own list)."""
+    levels = [(level, _(name)) for level, name in bots.LEVELS.items()]
+    return [("", _("Leave seats open for people")), *levels]
 
 
 class CreateTableForm(forms.Form):
@@ -36,7 +41,7 @@ class CreateTableForm(forms.Form):
         label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30
     )
     fill = forms.ChoiceField(
-        label=_("Empty seats"), choices=FILL_CHOICES, required=False, initial=BotLevel.CASUAL
+        label=_("Empty seats"), choices=fill_choices, required=False, initial="casual"
     )
     is_private = forms.BooleanField(
         label=_("Private: only people with the link can see or join"), required=False

@@ -10,9 +10,10 @@ urlpatterns = [
     path("t/<str:code>/join/", views.join, name="join"),
     path("t/<str:code>/leave/", views.leave, name="leave"),
     path("t/<str:code>/swap/", views.swap, name="swap"),
+    path("t/<str:code>/swap/decline/", views.decline_swap, name="decline_swap"),
     path("t/<str:code>/bot/", views.add_bot, name="add_bot"),
     path("t/<str:code>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:code>/start/", views.start, name="start"),
     path("t/<str:code>/move/", views.move, name="move"),
-    path("t/<str:code>/new-set/", views.new_set, name="new_set"),
+    path("t/<str:code>/new-set/", views.start, name="new_set"),
 ]

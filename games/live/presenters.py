@@ -1,8 +1,9 @@
 """View models for the table page: what one viewer sees, shaped for the templates.
 
-Everything a template shows of a game comes from the engine's ``view_for(viewer)``, which holds
-only what that viewer may see; this module arranges it (seats around the felt from the viewer's
-side, the board as snake rows or a cross, the hand with its playable tiles) and adds names.
+Everything a template shows of a game comes from the engine's ``match_view(state, viewer)``,
+which holds only what that viewer may see; this module arranges it (seats around the felt from
+the viewer's side, the board as snake rows or a cross, the hand with its playable tiles) and
+adds names. It is pure: rows and the engine's view in, a view model out, no queries.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from .models import Game, Move, Table
-from .services import queries, rendering
-from .styles import STYLES
+from games import bots
+
+from ..models import Game, Move, Table
+from ..services import log
 
 SNAKE_ROW = 8
 ARM_NAMES = ("left", "right", "up", "down")
@@ -68,39 +69,76 @@ def face_tile(name: str, vertical: bool = False) -> TileView:
     return TileView(name, (high, low), vertical)
 
 
-def table_context(table: Table, user, seats: list | None = None, game: Game | None = None) -> dict:
-    """Everything the table page shows ``user``; pass seats and game if already loaded."""
-    user = user if user is not None else AnonymousUser()
-    if seats is None:
-        seats = list(table.seats.select_related("player").order_by("index"))
-    viewer = viewer_seat(seats, user)
-    if game is None:
-        game = queries.current_game(table)
+@dataclass(frozen=True)
+class Viewer:
+    """Everything about a viewer that changes the page: their seat (None for a watcher),
+    whether they are signed in (watchers' buttons differ), whether they host the table (the
+    host may start it and deal another set) and the language it is shown in."""
+
+    seat: int | None
+    signed_in: bool
+    host: bool
+    language: str
+
+
+def viewer_of(table: Table, seats: list, user, language: str) -> Viewer:
+    signed_in = user is not None and user.is_authenticated
+    seat = None
+    if signed_in:
+        seat = next((s.index for s in seats if s.player_id == user.pk), None)
+    return Viewer(seat, signed_in, signed_in and user.pk == table.host_id, language)
+
+
+def table_context(
+    table: Table,
+    seats: list,
+    viewer: Viewer,
+    game: Game | None = None,
+    view: dict | None = None,
+    fines: dict[int, int] | None = None,
+    now=None,
+) -> dict:
+    """What the table page shows ``viewer``: the rows and the engine's view for that seat in,
+    a view model out. No queries and no caches here (rendering.py reads and caches)."""
     context: dict[str, Any] = {
         "table": table,
-        "user": user,
-        "style_info": STYLES[table.style],
-        "viewer": viewer,
+        "seat_cards": [_seat_card(seat) for seat in seats],
+        "bot_levels": bot_levels(),
+        "viewer": viewer.seat,
+        "viewer_info": viewer,
+        "signed_in": viewer.signed_in,
         "seats": seats,
-        "is_host": user.is_authenticated and user.pk == table.host_id,
+        "is_host": viewer.host,
         "version": None,
         "game": None,
     }
-    if game is None:
+    if game is None or view is None:
         return context
-    view = rendering.engine_state(game).view_for(viewer)
-    context.update(_game_context(table, game, view, seats, viewer))
-    context["board_html"] = rendering.board_html(game, context)
+    context.update(_game_context(table, game, view, seats, viewer.seat, fines or {}, now))
     return context
 
 
-def viewer_seat(seats: list, user) -> int | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return next((seat.index for seat in seats if seat.player_id == user.pk), None)
+def bot_levels() -> list[tuple[str, str]]:
+    """(level, its name in the current language), weakest first, from the bots' one list."""
+    return [(level, _(name)) for level, name in bots.LEVELS.items()]
 
 
-def _game_context(table: Table, game: Game, view: dict, seats, viewer: int | None) -> dict:
+def _seat_card(seat) -> dict:
+    """A seat as the seating cards show it before the game."""
+    player = seat.player
+    label = ""
+    if player is not None and player.is_bot:
+        name = _(bots.LEVELS.get(player.bot_level, player.bot_level))
+        label = _("%(level)s bot") % {"level": name}
+    return {"index": seat.index, "player": player, "swap_with": seat.swap_with, "bot_label": label}
+
+
+def _game_context(
+    table: Table, game: Game, view: dict, seats, viewer: int | None, fines: dict, now
+) -> dict:
+    closed = game.state == Game.State.ABANDONED
+    if closed:  # stopped by staff mid-game: nothing is playable, nobody is to play
+        view = {**view, "legal": [], "turn": None}
     n = table.seat_count
     anchor = viewer if viewer is not None else 0
     last = view.get("last_move") or {}
@@ -123,10 +161,14 @@ def _game_context(table: Table, game: Game, view: dict, seats, viewer: int | Non
         "hand": hand_buttons(view),
         "scores": (scores := _scores(view, seats)),
         "set_watch": set_watch(view, scores),
-        "log": _log(game, viewer, [s.player.name if s.player else "?" for s in seats]),
-        "banners": _banners(view, seats) + (_fines(game, seats) if view.get("over") else []),
+        "log": _log(game.recent, viewer, [s.player.name if s.player else "?" for s in seats]),
+        "banners": (
+            [_("This set was stopped before it ended; it counts for nothing.")] if closed else []
+        )
+        + _banners(view, seats)
+        + (_fines(fines, seats) if view.get("over") else []),
         "reveal": _reveal(view, seats) if view.get("over") else None,
-        "seconds_left": max(0, int((deadline - timezone.now()).total_seconds()))
+        "seconds_left": max(0, int((deadline - (now or timezone.now())).total_seconds()))
         if deadline
         else None,
         "deadline": deadline,
@@ -293,10 +335,10 @@ def set_watch(view: dict, scores: list[dict]) -> str:
     }
 
 
-def _log(game: Game, viewer: int | None, names: list[str]) -> list[str]:
+def _log(recent: list, viewer: int | None, names: list[str]) -> list[str]:
     """The last moves in words; a draw names its tile only to the seat that drew it."""
     lines = []
-    for move in rendering.recent_moves(game):
+    for move in log.entries(recent):
         who = names[move.seat]
         if move.kind == Move.Kind.PLAY:
             text = (
@@ -362,12 +404,8 @@ def _banners(view: dict, seats) -> list[str]:
     return [b for b in out if b]
 
 
-def _fines(game: Game, seats) -> list[str]:
+def _fines(totals: dict[int, int], seats) -> list[str]:
     """French fines of the game just ended, one line for everyone fined."""
-    totals: dict[int, int] = {}
-    for detail in game.moves.values_list("detail", flat=True):
-        for seat, points in (detail or {}).get("fines", []):
-            totals[seat] = totals.get(seat, 0) + points
     if not totals:
         return []
     parts = [f"{seats[seat].player.name} {points}" for seat, points in sorted(totals.items())]

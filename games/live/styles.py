@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from .models import Style
+from ..models import Style
 
 
 @dataclass(frozen=True)

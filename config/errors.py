@@ -1,0 +1,37 @@
+"""Error pages that never make things worse.
+
+A server error page is rendered without the request's context (no user, no session): when the
+database is down, looking up who is asking would fail again. A database that does not answer
+(restarting, unreachable) is a 503 with a page saying to try again shortly, not a 500: the
+request did nothing wrong and will work in a moment.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+
+UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+def _database_down(error: BaseException | None) -> bool:
+    while error is not None:
+        if isinstance(error, UNAVAILABLE) or (
+            isinstance(error, DatabaseError) and "connection" in str(error).lower()
+        ):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500, called while the exception is being handled."""
+    if _database_down(sys.exc_info()[1]):
+        html = loader.render_to_string("errors/unavailable.html")
+        response = HttpResponse(html, status=503)
+        response["Retry-After"] = "10"
+        return response
+    return HttpResponse(loader.render_to_string("errors/500.html"), status=500)

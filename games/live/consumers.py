@@ -1,0 +1,313 @@
+"""WebSocket consumers. Each renders for its own viewer; group messages never carry hands.
+
+A message on a group says only "this table changed (to version v)". Every consumer then reads
+the state and renders the partials its own viewer may see, and htmx's ws extension swaps them
+in by id. A (re)connecting socket gets the full current state at once.
+
+A socket is never ended by what a client sends: a frame that is not a move (not JSON, not an
+object, binary, too long, too many) gets a notice and the socket stays open. Whatever happens,
+the seat's presence is released when the socket goes (``finally``), and while it lives it is
+refreshed by a heartbeat, which also catches the socket up if it missed a notice (a channel
+layer that was down) and retries its group subscription.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from contextlib import suppress
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import close_old_connections
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+from ..services import notify, play, presence, reads
+from . import rendering
+from .throttle import Bucket
+
+try:  # what Daphne raises for a send on a socket the client has just closed
+    from autobahn.exception import Disconnected as CLOSED
+except ImportError:  # another ASGI server
+    CLOSED = OSError
+
+log = logging.getLogger(__name__)
+MAX_FRAME = 2048
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Live lobby: the list of tables is re-rendered whenever a public table changes. It
+    listens only; whatever a client sends is ignored."""
+
+    async def connect(self) -> None:
+        with suppress(Exception):  # a channel layer that is down: the page still works
+            await self.channel_layer.group_add(notify.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        user = self.scope.get("user")
+        name = user.name if user is not None and user.is_authenticated else None
+        await self.send(text_data=json.dumps({"type": "hello", "user": name}))
+
+    async def disconnect(self, code: int) -> None:
+        with suppress(Exception):
+            await self.channel_layer.group_discard(notify.LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        html = await sync_to_async(_render_lobby)(_language(self.scope))
+        with suppress(CLOSED):
+            await self.send(text_data=html)
+
+
+def _render_lobby(language: str) -> str:
+    with translation.override(language):
+        tables = list(reads.lobby_tables())
+        return render_to_string("games/lobby.html#tables", {"tables": tables})
+
+
+def _language(scope: dict) -> str:
+    """The viewer's language: their saved choice, else the language cookie, else the site's."""
+    user = scope.get("user")
+    chosen = getattr(user, "preferred_language", "") if user is not None else ""
+    if not chosen:
+        chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    known = {code for code, _name in settings.LANGUAGES}
+    return chosen if chosen in known else settings.LANGUAGE_CODE
+
+
+def notice_html(text: str) -> str:
+    """A message for this socket alone, swapped into the page's notice area by id."""
+    return (
+        '<div id="table-notice" class="table-notice" role="alert" aria-live="assertive">'
+        f"{escape(text)}</div>"
+    )
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One viewer at one table: a seated player (sees their own hand) or a spectator."""
+
+    table_id: int | None = None
+    key: rendering.RenderKey | None = None
+    shown: rendering.RenderKey | None = None
+    subscribed = False
+    heartbeat: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._release()
+
+    async def connect(self) -> None:
+        code = self.scope["url_route"]["kwargs"]["code"]
+        table = await sync_to_async(reads.table_by_code)(code)
+        if table is None:
+            await self.close(code=4404)
+            return
+        self.table_id = table.pk
+        self.group = notify.table_group(table.pk)
+        self.language = _language(self.scope)
+        self.bucket = Bucket(settings.WS_FRAMES_PER_SECOND, settings.WS_FRAME_BURST)
+        self.last_push = time.monotonic()
+        self.last_notice = 0.0
+        await self._subscribe()
+        await self.accept()
+        await sync_to_async(presence.arrived)(table.pk, self.scope.get("user"), self.channel_name)
+        await self._push()
+        self.heartbeat = asyncio.ensure_future(self._beat())
+
+    async def _subscribe(self) -> None:
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.subscribed = True
+        except Exception as error:  # the layer is down: the heartbeat retries and catches up
+            log.warning("table socket could not subscribe: %s: %s", type(error).__name__, error)
+
+    async def disconnect(self, code: int) -> None:
+        await self._release()
+
+    async def _release(self) -> None:
+        """Idempotent clean-up: stop the heartbeat, leave the group, release the presence."""
+        if self.table_id is None:
+            return
+        table_id, self.table_id = self.table_id, None
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        with suppress(Exception):
+            await self.channel_layer.group_discard(notify.table_group(table_id), self.channel_name)
+        try:
+            await sync_to_async(presence.left)(self.channel_name)
+        except Exception:  # the database is down: the sweep expires the presence instead
+            log.warning("could not release a presence; the sweep will", exc_info=True)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Pushes skip Channels' per-message ``close_old_connections`` hop: it runs on the one
+        shared sync thread (a queue behind every view), while renders run in pool threads
+        that look after their own connections. Nothing a handler raises ends the socket."""
+        try:
+            if message["type"] == "table.changed":
+                await self.table_changed(message)
+            else:
+                await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            log.exception("table socket: %s failed", message.get("type"))
+            with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
+                await self._notice(_("Something went wrong; the table is shown as it is now."))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A move sent over the socket (ws-send): the same service as an hx-post."""
+        with translation.override(self.language):
+            await self._receive(text_data, bytes_data)
+
+    async def _receive(self, text_data: str | None, bytes_data: bytes | None) -> None:
+        if not self.bucket.take():
+            await self._throttled()
+            return
+        content = _decode(text_data, bytes_data)
+        if isinstance(content, str):
+            await self._notice(content)
+            return
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or self.table_id is None:
+            await self._notice(_("Log in to play."))
+            return
+        outcome = await sync_to_async(_move, thread_sensitive=False)(
+            self.table_id, user, content, self.language
+        )
+        if outcome.message and not outcome.applied:
+            await self._notice(outcome.message)
+        await self._push()
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """Re-render for this viewer; straight from the process's cache when possible."""
+        self.last_push = time.monotonic()
+        game, version = event.get("game"), event.get("version")
+        hint = None
+        if game is not None and version is not None and self.key is not None:
+            hint = rendering.RenderKey(self.table_id, game, version, self.key.viewer)
+            if hint == self.shown:
+                return
+            html = rendering.cached_live(hint)
+            if html is not None:
+                self.shown = hint
+                await self._send(html)
+                return
+        await self._push(hint)
+
+    async def _beat(self) -> None:
+        """Refresh the presence; resubscribe and catch up if the channel layer was away."""
+        while True:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
+            table_id = self.table_id
+            if table_id is None:
+                return
+            try:
+                user = self.scope.get("user")
+                await sync_to_async(presence.still_here)(table_id, user, self.channel_name)
+                if not self.subscribed:
+                    await self._subscribe()
+                if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
+                    await self._catch_up(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database is down: try again next beat
+                log.warning("table heartbeat failed: %s: %s", type(error).__name__, error)
+
+    async def _catch_up(self, table_id: int) -> None:
+        """If the table moved on while no notice reached this socket, show where it is."""
+        latest = await sync_to_async(_latest_version)(table_id)
+        shown = (self.shown.game, self.shown.version) if self.shown is not None else None
+        if latest is not None and latest != shown:
+            await self._push()
+
+    async def _push(self, hint: rendering.RenderKey | None = None) -> None:
+        if self.table_id is None:
+            return
+        # Not thread-sensitive: renders of many sockets run side by side, so one render's
+        # database round trips do not hold up the others.
+        html, key = await sync_to_async(_render_in_pool, thread_sensitive=False)(
+            self.table_id, self.scope.get("user"), self.language, hint
+        )
+        self.last_push = time.monotonic()
+        if key is not None:
+            self.key = key
+        if key is not None and key == self.shown:
+            return
+        self.shown = key
+        await self._send(html)
+
+    async def _throttled(self) -> None:
+        """Say "too many" at most once a second, so a flood is not answered with a flood."""
+        now = time.monotonic()
+        if now - self.last_notice >= 1.0:
+            self.last_notice = now
+            await self._notice(_("Too many messages: wait a moment before the next one."))
+
+    async def _notice(self, text: str) -> None:
+        """Tell this socket why its message did nothing (in its language: see ``receive``)."""
+        await self._send(notice_html(str(text)))
+
+    async def _send(self, html: str) -> None:
+        """Send a push; a socket that closed while it was being rendered just misses it."""
+        with suppress(CLOSED):
+            await self.send(text_data=html)
+
+
+def _decode(text_data: str | None, bytes_data: bytes | None) -> dict | str:
+    """The frame as a JSON object, or the reason it is not one (shown to the sender)."""
+    if text_data is None:
+        return _("Send moves as text.")
+    if len(text_data) > MAX_FRAME:
+        return _("That message is too long.")
+    try:
+        content = json.loads(text_data)
+    except ValueError:
+        return _("That message is not a move.")
+    if not isinstance(content, dict):
+        return _("That message is not a move.")
+    return content
+
+
+def _move(table_id: int, user, content: dict, language: str) -> play.Outcome:
+    close_old_connections()
+    try:
+        with translation.override(language):
+            outcome = play.player_move(table_id, user, content)
+        rendering.prime(outcome)
+        return outcome
+    finally:
+        close_old_connections()
+
+
+def _latest_version(table_id: int) -> tuple[int, int] | None:
+    close_old_connections()
+    try:
+        return reads.latest_version(table_id)
+    finally:
+        close_old_connections()
+
+
+def _render_in_pool(
+    table_id: int, user, language: str, hint: rendering.RenderKey | None
+) -> tuple[str, rendering.RenderKey | None]:
+    """A render on a pool thread, which drops its own connection if broken or too old, before
+    and after (Channels' own clean-up only ever runs on the shared sync thread). With pooled
+    connections that hands it back to the pool at once, so no idle thread keeps one checked out
+    (such a connection outlives the pool's close, and kept the test database from being dropped).
+    """
+    close_old_connections()
+    try:
+        return rendering.render_live(table_id, user, language, hint)
+    finally:
+        close_old_connections()

@@ -1,0 +1,195 @@
+"""Rendering the live table for one viewer, with work shared across viewers of one version.
+
+Every move is pushed to every socket at the table, and each socket renders for its own viewer.
+Much of that work is the same for all of them: the engine state and the board. Those are kept
+per game version in small in-process caches, and viewers who see the same page (every
+watcher, a seat's two tabs) share one whole render. Nothing cached here is ever sent to a
+viewer it was not rendered for: the key of a render is everything that changes the page
+(``RenderKey``), and per-seat parts (the hand) are rendered for that seat only.
+
+This is the screen wing's only reader: it asks the core's ``reads`` for rows and hands them,
+with the engine's view for the viewer, to the pure presenters.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.engine import match_view
+
+from ..models import Game, Table
+from ..services import reads
+from ..services.play import Outcome, load
+from .presenters import Viewer, table_context, viewer_of
+
+
+class Recent(OrderedDict):
+    """A tiny LRU map: plenty for the versions in flight in one process.
+
+    Renders run in a pool of threads (their database waits then overlap). The sockets of a
+    table all ask for the same version at once, so a missing value is made by the first asker
+    while the others wait for it ("single flight"), instead of each reading it again.
+    """
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+        self.lock = threading.Lock()
+        self.making: dict[Any, threading.Lock] = {}
+
+    def get_or_make(self, key: Any, make: Callable[[], Any]) -> Any:
+        value = self.get(key)
+        if value is not None:
+            return value
+        with self.lock:
+            flight = self.making.setdefault(key, threading.Lock())
+        with flight:
+            value = self.get(key)
+            if value is None:
+                value = make()
+                self.put(key, value)
+        with self.lock:
+            self.making.pop(key, None)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self.lock:
+            self[key] = value
+            while len(self) > self.size:
+                self.popitem(last=False)
+
+
+class RenderKey(NamedTuple):
+    """One render of the live table: a version of a game, as one kind of viewer sees it."""
+
+    table: int
+    game: int
+    version: int
+    viewer: Viewer
+
+
+STATES = Recent(256)
+BOARDS = Recent(256)
+LIVE = Recent(1024)
+TABLES = Recent(256)
+FINES = Recent(64)
+
+
+def _version(game: Game) -> tuple:
+    """A game version; the start time guards against a reused id (a test database)."""
+    return (game.pk, game.started_at, game.version)
+
+
+def engine_state(game: Game):
+    """The engine state of this game version, loaded once per process (read-only use)."""
+    return STATES.get_or_make(_version(game), lambda: load(game))
+
+
+def _board_html(game: Game, context: dict) -> str:
+    """The board is the same for every viewer of a version (language aside)."""
+    key = (*_version(game), context["viewer_info"].language)
+    return BOARDS.get_or_make(key, lambda: render_to_string("games/table.html#board", context))
+
+
+def _fines(game: Game) -> dict[int, int]:
+    if game.state != Game.State.OVER:
+        return {}
+    return FINES.get_or_make(_version(game), lambda: reads.fines_of(game.pk))
+
+
+def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) -> dict:
+    """The whole page context for ``viewer``: the engine's view for their seat, presented."""
+    if game is None:
+        return table_context(table, seats, viewer)
+    view = match_view(engine_state(game), viewer.seat)
+    context = table_context(table, seats, viewer, game, view, _fines(game))
+    context["board_html"] = _board_html(game, context)
+    return context
+
+
+def page_context(table: Table, user, language: str | None = None) -> dict:
+    """For the full page view: the latest state, read now."""
+    game = reads.latest_game(table.pk)
+    seats = reads.seats_of(table)
+    viewer = viewer_of(table, seats, user, language or translation.get_language())
+    return context_for(table, seats, viewer, game)
+
+
+def cached_live(key: RenderKey) -> str | None:
+    """A render already made in this process for this viewer of this version (no queries)."""
+    return LIVE.get(key)
+
+
+def render_live(
+    table_id: int,
+    user,
+    language: str,
+    hint: RenderKey | None = None,
+    known: tuple[int, int] | None = None,
+) -> tuple[str, RenderKey | None]:
+    """The live partial for one viewer, and the key it was rendered for.
+
+    Each key is rendered once per process: a seat's two tabs, its hx-post answer and its
+    socket push share one render, and all watchers of one language share another. ``hint`` is
+    that key as a group message announced it; if already rendered, no query runs. ``known``
+    is a (game, version) just stored in this process (``prime``), whose rows are kept.
+    """
+    if hint is not None:
+        html = LIVE.get(hint)
+        if html is not None:
+            return html, hint
+        known = (hint.game, hint.version)
+    table, game, seats = _table_state(table_id, known)
+    viewer = viewer_of(table, seats, user, language or settings.LANGUAGE_CODE)
+
+    def render() -> str:
+        with translation.override(viewer.language):
+            context = context_for(table, seats, viewer, game)
+            return render_to_string("games/table.html#live", context)
+
+    if game is None:
+        return render(), None
+    key = RenderKey(table.pk, game.pk, game.version, viewer)
+    return LIVE.get_or_make(key, render), key
+
+
+def _table_state(table_id: int, known: tuple[int, int] | None) -> tuple[Table, Game | None, list]:
+    """Table, latest game and seats: read once per announced version and shared by every
+    viewer's render in this process (seat badges such as "away" refresh with the next move)."""
+    if known is None:
+        return _read_table(table_id)
+    # A newer version than announced may be read; showing the newest state is always right.
+    return TABLES.get_or_make((table_id, *known), lambda: _read_table(table_id))
+
+
+def _read_table(table_id: int) -> tuple[Table, Game | None, list]:
+    game = reads.latest_game(table_id)
+    table = game.match.table if game is not None else Table.objects.get(pk=table_id)
+    seats = reads.seats_of(table)
+    if game is not None:
+        TABLES.put((table.pk, game.pk, game.version), (table, game, seats))
+    return table, game, seats
+
+
+def prime(outcome: Outcome) -> None:
+    """After a move made in this process, keep what it already holds (the saved game, seats and
+    engine state) so rendering it, for the mover and for the sockets here, reads nothing again."""
+    game = outcome.game
+    if game is None:
+        return
+    table = game.match.table
+    TABLES.put((table.pk, game.pk, game.version), (table, game, outcome.seats))
+    STATES.put(_version(game), outcome.state)
+
+
+def clear() -> None:
+    """Forget every cached render (tests reuse database ids)."""
+    for cache in (STATES, BOARDS, LIVE, TABLES, FINES):
+        cache.clear()

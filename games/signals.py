@@ -1,0 +1,18 @@
+"""What the games core announces to the rest of the site, once a result is committed.
+
+Apps above games (tournaments, ratings, history) connect to these in their ``AppConfig.ready()``;
+``games`` never imports them, so a table never knows its bracket. Both are sent on commit by the
+move service with ids and the result only (never a hand), through ``send_robust``: a listener
+that fails is logged and cannot undo or fail the move that finished the game.
+
+``game_finished(game_id, match_id, table_id, style, result)`` and ``match_finished(match_id,
+table_id, style, result)``, where ``result`` is an ``outcomes.GameOutcome`` or
+``outcomes.MatchOutcome``: parties (seats), the player ids per seat, places per party (1 is
+best, ties share), points, and per seat whether the server played most of that seat's turns
+for a person who was away (a bot standing in, or the clock).
+"""
+
+from django.dispatch import Signal
+
+game_finished = Signal()
+match_finished = Signal()
