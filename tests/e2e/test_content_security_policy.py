@@ -4,10 +4,12 @@ reported by the browser (an inline script, style element, or a blocked socket wo
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from tests.e2e.conftest import browser_pages
-from tests.e2e.test_play_in_browser import PLAYABLE, _sign_up
+from tests.e2e.test_play_in_browser import PLAYABLE
 
 pytestmark = pytest.mark.e2e
 
@@ -17,6 +19,18 @@ document.addEventListener("securitypolicyviolation", (event) => {
   window.reportViolation(event.violatedDirective + " " + event.blockedURI);
 });
 """
+
+
+def _sign_up(page, base: str) -> None:
+    """A new player of this test's own (display names are unique on the shared site)."""
+    name = f"csp{uuid.uuid4().hex[:8]}"
+    page.goto(base + "accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_display_name", f"Policy {name[3:]}")
+    page.fill("#id_password1", "dominoes-e2e-pass-1")
+    page.fill("#id_password2", "dominoes-e2e-pass-1")
+    page.click("form button[type=submit]")
+    page.wait_for_url(base)
 
 
 @pytest.fixture
