@@ -214,7 +214,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             try:
                 user = self.scope.get("user")
-                await sync_to_async(presence.still_here)(table_id, user, self.channel_name)
+                await sync_to_async(_fresh(presence.still_here), thread_sensitive=False)(
+                    table_id, user, self.channel_name
+                )
                 if not self.subscribed:
                     await self._subscribe()
                 if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
@@ -226,7 +228,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _catch_up(self, table_id: int) -> None:
         """If the table moved on while no notice reached this socket, show where it is."""
-        latest = await sync_to_async(_latest_version)(table_id)
+        latest = await sync_to_async(_fresh(reads.latest_version), thread_sensitive=False)(
+            table_id
+        )
         shown = (self.shown.game, self.shown.version) if self.shown is not None else None
         if latest is not None and latest != shown:
             await self._push()
@@ -290,12 +294,18 @@ def _move(table_id: int, user, content: dict, language: str) -> play.Outcome:
         close_old_connections()
 
 
-def _latest_version(table_id: int) -> tuple[int, int] | None:
-    close_old_connections()
-    try:
-        return reads.latest_version(table_id)
-    finally:
+def _fresh(function):
+    """``function`` on a pool thread that drops a broken or old connection before and after,
+    so a database restart is forgotten at the next call (see ``_render_in_pool``)."""
+
+    def call(*args):
         close_old_connections()
+        try:
+            return function(*args)
+        finally:
+            close_old_connections()
+
+    return call
 
 
 def _render_in_pool(

@@ -95,9 +95,9 @@ def announce(game: Game, match: Match, state: engine.MatchState) -> None:
         parties, players, game_places(result, parties), list(result["points"]),
         result["end"], result["winner"], replaced_seats([game.pk], table.seat_count),
     )  # fmt: skip
-    payload = {"game_id": game.pk, "match_id": match.pk, "table_id": table.pk, "style": style}
+    about = {"game_id": game.pk, "match_id": match.pk, "table_id": table.pk, "style": style}
     transaction.on_commit(
-        lambda: _send(signals.game_finished, Game, result=outcome, **payload), robust=True
+        lambda: _send(signals.game_finished, Game, result=outcome, **about), robust=True
     )
     if not state.over:
         return
@@ -107,9 +107,9 @@ def announce(game: Game, match: Match, state: engine.MatchState) -> None:
         parties, players, match_places(style, totals, state.winner, parties), totals,
         state.result or "", state.winner, replaced_seats(ids, table.seat_count),
     )  # fmt: skip
-    payload = {"match_id": match.pk, "table_id": table.pk, "style": style}
+    about_set = {"match_id": match.pk, "table_id": table.pk, "style": style}
     transaction.on_commit(
-        lambda: _send(signals.match_finished, Match, result=finished, **payload), robust=True
+        lambda: _send(signals.match_finished, Match, result=finished, **about_set), robust=True
     )
 
 

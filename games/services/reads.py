@@ -131,16 +131,6 @@ def seats_of(table: Table) -> list[Seat]:
     return seats
 
 
-def latest_game_id(table_id: int) -> int | None:
-    """The id of the table's latest game, or None before its first deal."""
-    return (
-        Game.objects.filter(match__table_id=table_id)
-        .order_by("-match__number", "-number")
-        .values_list("pk", flat=True)
-        .first()
-    )
-
-
 def is_seated(table_id: int, user_id: int) -> bool:
     return Seat.objects.filter(table_id=table_id, player_id=user_id).exists()
 

@@ -1,4 +1,5 @@
 // Counts the turn clock down between server updates; the server's clock is the one that counts.
+// A notice (why an action was not taken) fades after a few seconds once the table moves on.
 (function () {
   function tick() {
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
@@ -7,6 +8,19 @@
       el.classList.toggle("low", left <= 5);
     });
   }
+  var noticeTimer = null;
+  function notice() {
+    var el = document.getElementById("table-notice");
+    if (!el || !el.textContent.trim()) return;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () {
+      var now = document.getElementById("table-notice");
+      if (now) now.textContent = "";
+    }, 8000);
+  }
   setInterval(tick, 500);
   document.addEventListener("htmx:afterSwap", tick);
+  document.addEventListener("htmx:oobAfterSwap", notice);
+  document.addEventListener("htmx:wsAfterMessage", notice);
+  document.addEventListener("DOMContentLoaded", notice);
 })();
