@@ -3,13 +3,13 @@
 Each placement gets a score from the habits of a decent club player:
 
 - shed weight (a blocked game is lost on count), and doubles early on a line (a double fits one
-  number only) but late where numbers are locked (see ``DOUBLE_BONUS``);
+  number only) but late where numbers are locked (the style's ``Hooks.double_bonus``);
 - keep suits you hold many of: prefer leaving an end you can follow again;
 - block when it pays: prefer leaving an end the opponents have shown they lack, especially the
   next seat, and an end only you can still play on;
 - in partner play (Partner, team Block/Draw) never shut out your partner the same way;
 - domino whenever you can;
-- in Doubles, leave ends few others can follow (``OPENNESS``).
+- in Doubles, leave ends few others can follow (``Hooks.openness``).
 
 What the seat knows of the others comes from ``knowledge.read`` (passes, draws, the board), never
 from their hands.
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, SUIT, TILE_COUNT
 
+from .hooks import hooks_for
 from .knowledge import Knowledge, read
 
 if TYPE_CHECKING:
@@ -31,22 +32,10 @@ if TYPE_CHECKING:
     from games.engine.rules import Rules
 
 DOMINO = 1000.0
-#: Per style, how keen the player is to play a double. On a line a double fits one number only,
-#: so it goes early. Where numbers are locked until their double (French, Doubles) a double
-#: opens its number for everybody (three new sides in Doubles), so holding it keeps a lock only
-#: this seat can open; measured against random play, holding them wins clearly more there
-#: (French: score ratio 0.58 holding them, 0.87 shedding them first; Doubles, 8,000 games: win
-#: rate 0.246 shedding them at +8, 0.319 holding them at -8, 0.322 at -20).
-DOUBLE_BONUS = {"french": -10.0, "doubles": -20.0}
-LINE_DOUBLE_BONUS = 8.0
 FOLLOW = 2.0  # per tile kept that can follow the new end
 BLOCK = 3.0  # per opponent shown to lack the new end (half again for the next seat)
 SHUT_PARTNER = 4.0
 ONLY_MINE = 2.0
-#: Per style, cost per unseen tile that could follow the new end. In Doubles, where the winner
-#: takes everybody's count, an end few others can use is worth keeping shut (casual against
-#: random, 8,000 games: 0.324 at 3, 0.322 at 0, 0.290 rewarding open ends at -2).
-OPENNESS: dict[str, float] = {"doubles": 3.0}
 
 
 @dataclass(frozen=True)
@@ -76,6 +65,7 @@ def situation_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -
     (``inference`` asks it of the other seats' earlier positions)."""
     seats = len(rules.party_of)
     party = rules.parties[rules.party_of[seat]]
+    hooks = hooks_for(rules.name)
     return Situation(
         know=know,
         weights=rules.weights,
@@ -83,8 +73,8 @@ def situation_at(rules: Rules, seat: int, know: Knowledge, opened: int | None) -
         next_seat=(seat + 1) % seats,
         partners=tuple(s for s in party if s != seat),
         opponents=tuple(s for s in range(seats) if s not in party),
-        double_bonus=DOUBLE_BONUS.get(rules.name, LINE_DOUBLE_BONUS),
-        openness=OPENNESS.get(rules.name, 0.0),
+        double_bonus=hooks.double_bonus,
+        openness=hooks.openness,
     )
 
 

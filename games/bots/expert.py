@@ -4,7 +4,7 @@ Each round deals the hidden tiles once (``sampling.sample_world``) and plays eve
 in that same deal with the greedy rollout policy, so moves are compared on equal luck. The move
 with the best mean value under the style's scoring (``utility``) wins. The play-outs block on
 the public voids (``Knowledge.passed``) as the table's players can; ``inference`` may weigh each
-deal by how well it explains the other seats' earlier choices (on in French, see its BETA).
+deal by how well it explains the other seats' earlier choices (on in French: ``Hooks.beta``).
 Rounds stop at the time budget, at ``max_worlds`` (tests use it to be deterministic), or early
 when one move leads every other by a clear margin. A forced move takes no time, and the casual
 choice breaks near-ties.

@@ -6,7 +6,7 @@ likely did not hold 6-5 at all. Each sampled world is therefore weighted by the 
 every earlier placement of the other seats under a softmax of the casual bot's scores
 (``casual.score``), with the hands those seats would have held then in that world. The expert's
 means can be weighted by it (importance sampling), so deals that explain the table's play count
-more. It is on where it was measured to pay (French), off elsewhere (``BETA``).
+more. It is on where it was measured to pay (French), off elsewhere (``Hooks.beta``).
 
 Only public facts enter: the board before each placement, the public voids of that moment, and the
 tiles placed since. A seat's placements before its last draw are left out (its hand then held
@@ -23,6 +23,7 @@ from games.engine.moves import DRAW, PASS, PLAY
 from games.engine.tiles import FULL
 
 from . import casual
+from .hooks import hooks_for
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
@@ -30,17 +31,6 @@ if TYPE_CHECKING:
 
     from .rollout import Board
 
-#: Per style, how sharply the model expects players to pick their best-scoring move (per point of
-#: casual score; a pip is one point). 0, the default, turns the weighing off. Against casual seats
-#: (the model is exact there: the real deal scores about -0.8 against -17 for a sampled one):
-#:
-#: - French, 2,000 games at 150 ms: score ratio 0.807 off, 0.778 at 0.5, 0.763 and 0.771 at 1.0,
-#:   0.768 at 2.0. All 28 tiles are dealt and numbers stay locked until their double is down,
-#:   so each placement says much about what else its seat holds. Resampling instead of weighing
-#:   (one deal of 4 or 8, drawn by weight) gave 0.794 and 0.782.
-#: - Cut-Throat, 1,200 games at 40 ms: win rate 0.343 off, 0.340 at 1.0, 0.311 at 3.0: the
-#:   weights gather on a few deals and the lost samples cost more than the sharper beliefs gain.
-BETA: dict[str, float] = {"french": 1.0}
 FLOOR = -30.0  # lowest log-likelihood kept, so one odd world cannot underflow to weight 0
 
 
@@ -61,7 +51,7 @@ class Evidence:
     """The other seats' choices so far, ready to weigh sampled worlds for ``seat``."""
 
     def __init__(self, game: GameState, seat: int, beta: float | None = None) -> None:
-        self.beta = beta = BETA.get(game.rules.name, 0.0) if beta is None else beta
+        self.beta = beta = hooks_for(game.rules.name).beta if beta is None else beta
         self.rules = game.rules
         self.choices = _choices(game, seat) if beta > 0 else []
 

@@ -111,17 +111,18 @@ def read(game: GameState, seat: int) -> Knowledge:
 
 
 def _dealt_voids(game: GameState) -> list[int]:
-    """What the pose proves about the deal: in Doubles nobody held a higher double than the one
-    posed; in French the seats the opening passed over held no double at all."""
+    """What the pose proves about the deal, by the rules' pose facts: where the highest double
+    poses (Doubles) nobody held a higher double than the one posed; where the last winner or the
+    next seat with a double poses (French) the seats the opening passed over held no double."""
     void = [0] * game.seats
     if not game.log:
         return void
     pose = game.log[0].tile
-    style = game.rules.name
-    if style == "doubles" and pose in DOUBLES_ABOVE:
+    rules = game.rules
+    if rules.highest_double_poses and pose in DOUBLES_ABOVE:
         above = DOUBLES_ABOVE[pose]
         void = [above] * game.seats
-    elif style == "french":
+    elif rules.next_double_poses:
         winner = _previous_winner(game)
         if winner is not None:
             s = winner
@@ -132,7 +133,7 @@ def _dealt_voids(game: GameState) -> list[int]:
 
 
 def _previous_winner(game: GameState) -> int | None:
-    """The French seat that won the last game (it poses if it can), from the public match."""
+    """The seat that won the last game (it poses if it can), from the public match."""
     match = game.match
     if match is None or game.over or match.game is not game:
         return None

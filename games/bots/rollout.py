@@ -24,7 +24,8 @@ from games.engine.tiles import COMMON, DOUBLE, HIGH, LOW, OTHER, PIPS, SUIT, TIL
 # The casual player's own weights: the rollouts imitate it (FOLLOW: per tile kept that can
 # follow the new end; BLOCK: per opponent shown to lack it; ONLY_MINE: an end only this seat
 # can follow).
-from .casual import BLOCK, DOUBLE_BONUS, FOLLOW, ONLY_MINE, OPENNESS, SHUT_PARTNER
+from .casual import BLOCK, FOLLOW, ONLY_MINE, SHUT_PARTNER
+from .hooks import HOOKS, LINE, Hooks
 
 if TYPE_CHECKING:
     from games.engine import GameState
@@ -34,21 +35,18 @@ if TYPE_CHECKING:
 
     Board = LineBoard | TreeBoard
 
-#: Bonus for playing a double, per style: early on a line, late where doubles unlock numbers
-#: (the same habit as the casual bot's, see ``casual.DOUBLE_BONUS``).
-DOUBLE_WEIGHT = {style: round(bonus) for style, bonus in DOUBLE_BONUS.items()}
-LINE_DOUBLE_WEIGHT = 13
-STYLES = ("cutthroat", "partner", "block", "draw", "french", "doubles")
+
+def _policy(hooks: Hooks) -> tuple[list[int], float]:
+    """A style's rollout tables from its hooks: per tile, how keen the policy is to get rid of
+    it (pips, plus ``rollout_double`` for a double), and the cost of an open end."""
+    double = hooks.rollout_double
+    weights = [PIPS[t] + (double if HIGH[t] == LOW[t] else 0) for t in range(TILE_COUNT)]
+    return weights, hooks.openness
 
 
-def _weights(double: int) -> list[int]:
-    return [PIPS[t] + (double if HIGH[t] == LOW[t] else 0) for t in range(TILE_COUNT)]
-
-
-#: WEIGHTS[style][tile]: how keen the rollout policy is to get rid of a tile.
-WEIGHTS: dict[str, list[int]] = {
-    style: _weights(DOUBLE_WEIGHT.get(style, LINE_DOUBLE_WEIGHT)) for style in STYLES
-}
+#: POLICY[style]: (weights by tile, openness), worked out once per style from its hooks.
+POLICY: dict[str, tuple[list[int], float]] = {style: _policy(h) for style, h in HOOKS.items()}
+LINE_POLICY = _policy(LINE)
 ROW = TILE_COUNT + 1
 
 
@@ -109,9 +107,7 @@ def values(
 ) -> list[float]:
     """How much the rollout policy likes each placement of ``moves`` (``turn`` to act, holding
     ``hand``, the tiles ``placed`` on the board, the public ``voids`` per seat)."""
-    style = rules.name
-    weight = WEIGHTS.get(style) or WEIGHTS["cutthroat"]
-    openness = OPENNESS.get(style, 0.0)
+    weight, openness = POLICY.get(rules.name, LINE_POLICY)
     locks = hasattr(board, "opened")
     opened = board.opened if locks else 0
     seats = len(rules.party_of)

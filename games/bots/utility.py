@@ -3,11 +3,14 @@
 The expert maximises the mean of this over its simulated deals, so the value must rank outcomes
 the way a strong player of that style would:
 
-- Cut-Throat and Partner: the stake (1, 2 after a draw, 2 for a key card) moves the party's set
-  standing; a game that ends the set counts far more (six love won or lost), and a bruck wipes
-  the standing out, which is what a leader fears and a seat on 0 may want.
-- Block, Draw, Doubles: the points the party scores, against the mean of the other parties'.
-- French: the same with the sign turned, since a game score (fines included) is bad.
+- A set won by games (``rules.won_by_games``: Cut-Throat and Partner): the stake (1, 2 after a
+  draw, 2 for a key card) moves the party's set standing; a game that ends the set counts far
+  more (six love won or lost), and a bruck wipes the standing out, which is what a leader fears
+  and a seat on 0 may want.
+- A match won on points (Block, Draw, Doubles): the points the party scores, against the mean of
+  the other parties'.
+- Totals that are penalties (``rules.low_totals_win``: French): the same with the sign turned,
+  since a game score (fines included) is bad.
 
 Values are relative to the other parties, so in a four-seat game "somebody else won" is mildly bad
 and a draw is neutral.
@@ -32,10 +35,10 @@ def scorer_for(game: GameState, seat: int) -> Scorer:
     rules = game.rules
     me = rules.party_of[seat]
     parties = len(rules.parties)
-    if rules.name in ("cutthroat", "partner"):
+    if rules.won_by_games:
         totals = _totals(game, parties)
         return lambda done: _set_value(rules, totals, me, done)
-    sign = -1.0 if rules.name == "french" else 1.0
+    sign = -1.0 if rules.low_totals_win else 1.0
 
     def points(done: GameState) -> float:
         pts = done.result.points

@@ -19,7 +19,7 @@ from .match import MatchState, new_match
 from .moves import Action
 from .record import load_record, make_record, score
 from .results import GameResult
-from .rules import STYLES
+from .rules import STYLES, FormOption, chosen_options, form_options
 from .score import match_score
 from .sight import game_view, match_view
 from .sim import sample_hidden, unseen, with_hidden
@@ -32,6 +32,7 @@ __all__ = [
     "Action",
     "Drew",
     "Event",
+    "FormOption",
     "GameOver",
     "GameResult",
     "GameState",
@@ -44,6 +45,8 @@ __all__ = [
     "RecordError",
     "RulesError",
     "Tile",
+    "chosen_options",
+    "form_options",
     "format_tile",
     "game_view",
     "load_record",

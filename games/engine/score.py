@@ -1,4 +1,5 @@
-"""The ``score`` document of RULES.md, built from a match's results and its game in progress."""
+"""The ``score`` document (one per style in docs/rules.md), from a match's results and its game
+in progress."""
 
 from __future__ import annotations
 

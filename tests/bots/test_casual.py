@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.bots import casual
+from games.bots.hooks import LINE
 from games.bots.knowledge import Knowledge
 from games.engine import Action, new_match
 from games.engine.tiles import FULL, PIPS, SUIT, mask_of, parse_tile
@@ -26,7 +27,7 @@ def situation(
         next_seat=1,
         partners=(2,) if partner_play else (),
         opponents=(1, 3) if partner_play else (1, 2, 3),
-        double_bonus=casual.LINE_DOUBLE_BONUS,
+        double_bonus=LINE.double_bonus,
     )
 
 

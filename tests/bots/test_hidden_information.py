@@ -4,11 +4,13 @@ view) must get the same decision from every level with the same random seed."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from games import bots
-from games.bots import expert, inference
+from games.bots import expert
+from games.bots.hooks import HOOKS
 from games.bots.knowledge import read
 from games.engine import game_view
 from games.engine.moves import DRAW
@@ -73,7 +75,8 @@ def test_tiles_other_seats_drew_stay_hidden(style, seats):
 
 @pytest.mark.parametrize(("style", "seats"), [("cutthroat", 4), ("french", 4), ("doubles", 4)])
 def test_weighing_deals_by_earlier_choices_reads_only_the_seats_view(style, seats, monkeypatch):
-    monkeypatch.setitem(inference.BETA, style, 1.0)  # on in French only: on for all here
+    # On in French only: on for every style here.
+    monkeypatch.setitem(HOOKS, style, replace(HOOKS[style], beta=1.0))
     pairs = twins(style, seats, {}, wanted=2)
     assert pairs, "no twin positions found"
     for game, other, seat in pairs:

@@ -1,4 +1,4 @@
-"""Block (2 or 4 seats, 4x1 or 2x2), hand-computed from RULES.md: points, starters, target."""
+"""Block (2 or 4 seats, 4x1 or 2x2), hand-computed from docs/rules.md: points, starters, target."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Cut-Throat ("six love"), hand-computed from RULES.md: pose, key card, stake, draws, set end."""
+"""Cut-Throat ("six love"), hand-computed from docs/rules.md: pose, key card, stake, draws, set
+end."""
 
 from __future__ import annotations
 

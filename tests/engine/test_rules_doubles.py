@@ -1,4 +1,4 @@
-"""Doubles (spinners and draws), from RULES.md: pose, spinners, locks, draw one, blocked games.
+"""Doubles (spinners and draws), from docs/rules.md: pose, spinners, locks, draw one, blocked games.
 
 Rule 5 as clarified: a seat that cannot place draws one tile while the *boneyard* holds 3 or more,
 whatever the seat itself holds; with 2 left nobody draws; the game is blocked only when nobody can

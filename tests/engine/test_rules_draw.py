@@ -1,4 +1,5 @@
-"""Draw (2 or 4 seats), hand-computed from RULES.md: drawing until placeable, passing, blocking."""
+"""Draw (2 or 4 seats), hand-computed from docs/rules.md: drawing until placeable, passing,
+blocking."""
 
 from __future__ import annotations
 

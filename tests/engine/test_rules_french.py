@@ -1,4 +1,5 @@
-"""French, hand-computed from RULES.md: cross, locked numbers, doubling, pass fines, match end."""
+"""French, hand-computed from docs/rules.md: cross, locked numbers, doubling, pass fines, match
+end."""
 
 from __future__ import annotations
 

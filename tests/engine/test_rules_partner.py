@@ -1,4 +1,4 @@
-"""Partner (2 against 2), hand-computed from RULES.md: team wins, blocked rulings, set end."""
+"""Partner (2 against 2), hand-computed from docs/rules.md: team wins, blocked rulings, set end."""
 
 from __future__ import annotations
 

@@ -3,6 +3,11 @@
 A style subclass names only what differs (seats, hand size, board kind, draw rule, pose, scoring,
 match progression). Options are declared in ``OPTIONS``; adding a house rule is one entry there plus
 the code that reads ``self.opts[name]``.
+
+The class is also the one description of its style for everybody else: its ``label`` and
+``summary`` (English; the site translates them), its seat counts, its options with their labels,
+defaults and the values a form offers (``rules.form_options`` lists them), and the facts about it
+that the site and the bots act on (``low_totals_win``, ``won_by_games``, who poses).
 """
 
 from __future__ import annotations
@@ -48,12 +53,19 @@ class GameLike(Protocol):
 
 
 class Option(NamedTuple):
-    """A declared option: ``kind`` is "bool" or "count" (a positive whole number)."""
+    """A declared option: ``kind`` is "bool" or "count" (a positive whole number).
+
+    ``choices`` are the only values the engine accepts (None: any of the kind); ``offered`` the
+    values a form offers when the engine accepts more (Block plays to any target, the lobby offers
+    four). ``label`` is the English wording a form shows for it.
+    """
 
     kind: str
     default: Any
     choices: tuple[int, ...] | None = None
     seats: tuple[int, ...] | None = None  # seat counts it applies to (None: all)
+    label: str = ""
+    offered: tuple[int, ...] | None = None
 
 
 class Pose(NamedTuple):
@@ -69,12 +81,28 @@ class Rules:
     """The standard line game: 4 seats each for self, 7 tiles, no boneyard, no locks."""
 
     name = ""
+    #: The style's name for people, in English (the site translates it), and one line saying
+    #: what sets it apart, in our own words (what the lobby shows under the name).
+    label = ""
+    summary = ""
     seat_counts: tuple[int, ...] = (4,)
     OPTIONS: dict[str, Option] = {}
+    #: Whether the table may choose its direction of play (turn order is the same either way; only
+    #: the drawing of the table differs, so this is a lobby choice the rule book leaves to Block
+    #: and Draw players).
+    direction_choice = False
     draw_rule = NO_DRAW
     has_pass_hook = False
     #: Whether a lower match total is better (French totals are penalties).
     low_totals_win = False
+    #: Whether the match is a set won by games (six love, bruck: see ``set_end``), not by points.
+    won_by_games = False
+    #: Who poses, as far as it tells the other seats about the deal: the seat holding the highest
+    #: double poses it (Doubles: nobody holds a higher double), and after a won game the winner
+    #: poses a double if it holds one, else the next seat holding one (French: the seats passed
+    #: over hold no double; the match's ``carry["winner"]`` is the last winner).
+    highest_double_poses = False
+    next_double_poses = False
     weights: list[int] = PIPS
     tables = count_tables(PIPS)  # see count()
 

@@ -13,11 +13,14 @@ class Block(Rules):
     """Block: the undealt tiles sleep; a seat that cannot place passes."""
 
     name = "block"
+    label = "Block"
+    summary = "No drawing: pass when stuck; the winner scores the losers' pips."
     seat_counts = (2, 4)
     OPTIONS = {
-        "teams": Option("bool", False, seats=(4,)),
-        "target": Option("count", TARGET),
+        "teams": Option("bool", False, seats=(4,), label="Play as two teams (partners opposite)"),
+        "target": Option("count", TARGET, label="Play to", offered=(50, 100, 150, 200)),
     }
+    direction_choice = True
 
     def make_parties(self) -> list[list[int]]:
         if self.opts["teams"]:
@@ -59,4 +62,6 @@ class Draw(Block):
     """Draw: a seat that cannot place draws until it can; with the boneyard empty it passes."""
 
     name = "draw"
+    label = "Draw"
+    summary = "Draw from the boneyard until a tile fits; play to a target."
     draw_rule = DRAW_UNTIL

@@ -17,9 +17,12 @@ class Doubles(Rules):
     """2, 3 or 4 seats each for self; a deal with no double in any hand is dealt again."""
 
     name = "doubles"
+    label = "Doubles"
+    summary = "Every double a spinner; draw one when stuck; first to the target."
     seat_counts = (2, 3, 4)
-    OPTIONS = {"target": Option("count", 100)}
+    OPTIONS = {"target": Option("count", 100, label="Play to", offered=(50, 100, 150))}
     draw_rule = DRAW_ONE
+    highest_double_poses = True
 
     def hand_size(self) -> int:
         return 8 if self.seats == 2 else 6

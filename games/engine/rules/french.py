@@ -18,12 +18,15 @@ class French(Rules):
     """Four seats each for self, 7 tiles, a cross of four arms; totals are bad, the lowest wins."""
 
     name = "french"
+    label = "French"
+    summary = "A four-armed cross, locked numbers and fines; lowest total wins."
     OPTIONS = {
-        "target": Option("count", 100, choices=(100, 150)),
-        "double_blank_ten": Option("bool", False),
+        "target": Option("count", 100, choices=(100, 150), label="Play to"),
+        "double_blank_ten": Option("bool", False, label="Double blank counts 10"),
     }
     has_pass_hook = True
     low_totals_win = True
+    next_double_poses = True
 
     def __init__(self, seats: int, options: dict | None = None) -> None:
         super().__init__(seats, options)

@@ -13,7 +13,12 @@ class Cutthroat(Rules):
     """Four seats each for self; the 6-6 holder poses a fresh set and after a drawn game."""
 
     name = "cutthroat"
-    OPTIONS = {"first_to_six": Option("bool", False)}
+    label = "Cut-Throat"
+    summary = "Four players, each alone; six love wins the set, bruck breaks it."
+    OPTIONS = {
+        "first_to_six": Option("bool", False, label="Straight six: first to six wins, no bruck")
+    }
+    won_by_games = True
 
     def new_carry(self) -> dict:
         return {"poser": None, "stake": 1}
@@ -74,6 +79,8 @@ class Partner(Cutthroat):
     """Cut-Throat for two teams of partners sitting opposite (seats 0+2 and 1+3)."""
 
     name = "partner"
+    label = "Partner"
+    summary = "Two teams, partners opposite; six games before the others win one."
 
     def make_parties(self) -> list[list[int]]:
         return [[0, 2], [1, 3]]

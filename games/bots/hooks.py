@@ -1,0 +1,61 @@
+"""What each style means to the bots, in one place: one ``Hooks`` entry per style name.
+
+Facts of the rules are read from the rules class, not repeated here: who poses
+(``highest_double_poses``, ``next_double_poses``: what a pose proves about the deal), whether
+totals are penalties (``low_totals_win``), whether the set is won by games (``won_by_games``),
+the board and its locks. What is here is the bots' own judgement of a style, each figure measured
+(see docs/bots.md): how keen a player is to play doubles, how much an open end costs, how sharply
+the expert reads the others' choices. A new style gets its entry here; without one it is played
+like the line styles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The bots' weights for one style (the defaults are those of the line styles)."""
+
+    #: Casual score per double played. On a line a double fits one number only, so it goes
+    #: early (positive). Where numbers are locked until their double (French, Doubles) a double
+    #: opens its number for everybody (three new sides in Doubles), so holding it keeps a lock
+    #: only this seat can open; measured against random play, holding them wins clearly more
+    #: there (French: score ratio 0.58 holding them, 0.87 shedding them first; Doubles, 8,000
+    #: games: win rate 0.246 shedding them at +8, 0.319 holding them at -8, 0.322 at -20).
+    double_bonus: float = 8.0
+    #: The same habit in the expert's rollout policy, as a weight added to a double's pips: the
+    #: casual bonus where doubles unlock numbers; 13 on a line, where the rollouts shed doubles
+    #: harder than casual does.
+    rollout_double: int = 13
+    #: Cost per unseen tile that could follow the end a move leaves (casual and rollouts). In
+    #: Doubles, where the winner takes everybody's count, an end few others can use is worth
+    #: keeping shut (casual against random, 8,000 games: 0.324 at 3, 0.322 at 0, 0.290 rewarding
+    #: open ends at -2).
+    openness: float = 0.0
+    #: How sharply the expert expects players to pick their best-scoring move when it weighs its
+    #: sampled deals by the other seats' earlier choices (``inference``; per point of casual
+    #: score); 0 turns the weighing off. French, 2,000 games at 150 ms: score ratio 0.807 off,
+    #: 0.778 at 0.5, 0.763 and 0.771 at 1.0, 0.768 at 2.0 (all 28 tiles are dealt and numbers stay
+    #: locked, so each placement says much about the rest of a hand). Cut-Throat, 1,200 games at
+    #: 40 ms: win rate 0.343 off, 0.340 at 1.0, 0.311 at 3.0 (the weights gather on a few deals
+    #: and the lost samples cost more than the sharper beliefs gain).
+    beta: float = 0.0
+
+
+LINE = Hooks()
+
+HOOKS: dict[str, Hooks] = {
+    "cutthroat": LINE,
+    "partner": LINE,
+    "block": LINE,
+    "draw": LINE,
+    "french": Hooks(double_bonus=-10.0, rollout_double=-10, beta=1.0),
+    "doubles": Hooks(double_bonus=-20.0, rollout_double=-20, openness=3.0),
+}
+
+
+def hooks_for(style: str) -> Hooks:
+    """The hooks of a style by its name (a style without an entry plays as a line style)."""
+    return HOOKS.get(style, LINE)

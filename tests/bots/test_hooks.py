@@ -1,0 +1,21 @@
+"""Every style has its bot hooks, and the hooks hold what the bots were measured with."""
+
+from __future__ import annotations
+
+from games.bots.hooks import HOOKS, LINE, hooks_for
+from games.engine import STYLES
+
+
+def test_every_style_has_an_entry_and_no_entry_lacks_a_style():
+    assert set(HOOKS) == set(STYLES)
+
+
+def test_a_style_without_an_entry_plays_as_a_line_style():
+    assert hooks_for("seventh") is LINE
+    assert hooks_for("cutthroat") == LINE
+
+
+def test_doubles_are_held_where_numbers_are_locked():
+    assert hooks_for("french").double_bonus < 0 < LINE.double_bonus
+    assert hooks_for("doubles").openness > 0
+    assert [s for s, h in HOOKS.items() if h.beta] == ["french"]
