@@ -11,6 +11,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.live import styles
+
 from . import health
 
 # Headers a proxy adds: a request that carries one came from elsewhere, whatever its address.
@@ -19,7 +21,7 @@ PROXY_HEADERS = ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"styles": styles.all_styles()})
 
 
 @never_cache

@@ -15,14 +15,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games import engine
 
-class Style(models.TextChoices):
-    CUTTHROAT = "cutthroat", _("Cut-Throat")
-    PARTNER = "partner", _("Partner")
-    BLOCK = "block", _("Block")
-    DRAW = "draw", _("Draw")
-    FRENCH = "french", _("French")
-    DOUBLES = "doubles", _("Doubles")
+
+def style_choices() -> list[tuple[str, str]]:
+    """The styles and their labels, from the engine's rules classes (where each is described
+    once); the labels are translated when shown."""
+    return [(name, _(rules.label)) for name, rules in engine.STYLES.items()]
 
 
 class Direction(models.TextChoices):
@@ -42,7 +41,7 @@ class Table(models.Model):
         FINISHED = "finished", _("Finished")
 
     code = models.CharField(max_length=16, unique=True, default=new_table_code, editable=False)
-    style = models.CharField(_("style"), max_length=12, choices=Style.choices)
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     direction = models.CharField(

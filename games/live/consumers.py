@@ -228,9 +228,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _catch_up(self, table_id: int) -> None:
         """If the table moved on while no notice reached this socket, show where it is."""
-        latest = await sync_to_async(_fresh(reads.latest_version), thread_sensitive=False)(
-            table_id
-        )
+        latest = await sync_to_async(_fresh(reads.latest_version), thread_sensitive=False)(table_id)
         shown = (self.shown.game, self.shown.version) if self.shown is not None else None
         if latest is not None and latest != shown:
             await self._push()

@@ -1,14 +1,15 @@
-"""The create-table form: offers exactly the options RULES.md gives the chosen style."""
+"""The create-table form: built from the chosen style's rules class, so it offers exactly the
+options the style has (docs/rules.md), with their labels and defaults, and nothing else."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import bots
+from games import bots, engine
 
-from ..models import Direction, Style
-from .styles import STYLES, options_for
+from ..models import Direction, style_choices
+from .styles import DEFAULT_STYLE, info
 
 CLOCK_CHOICES = [
     (0, _("No clock")),
@@ -25,15 +26,22 @@ def fill_choices() -> list[tuple[str, str]]:
     return [("", _("Leave seats open for people")), *levels]
 
 
+def option_field(option: engine.FormOption) -> forms.Field:
+    """A form field for one engine option, labelled in the current language."""
+    label = _(option.label)
+    if option.kind == "bool":
+        return forms.BooleanField(label=label, required=False, initial=option.default)
+    if option.kind == "choice":
+        choices = [(n, str(n)) for n in option.choices]
+        return forms.TypedChoiceField(
+            label=label, coerce=int, choices=choices, initial=option.default, required=False
+        )
+    return forms.IntegerField(label=label, min_value=1, initial=option.default, required=False)
+
+
 class CreateTableForm(forms.Form):
-    style = forms.ChoiceField(label=_("Style"), choices=Style.choices, initial=Style.CUTTHROAT)
+    style = forms.ChoiceField(label=_("Style"), choices=style_choices, initial=DEFAULT_STYLE)
     seats = forms.TypedChoiceField(label=_("Seats"), coerce=int, choices=[])
-    teams = forms.BooleanField(label=_("Play as two teams (partners opposite)"), required=False)
-    target = forms.TypedChoiceField(label=_("Play to"), coerce=int, required=False, choices=[])
-    first_to_six = forms.BooleanField(
-        label=_("Straight six: first to six wins, no bruck"), required=False
-    )
-    double_blank_ten = forms.BooleanField(label=_("Double blank counts 10"), required=False)
     direction = forms.ChoiceField(
         label=_("Direction of play"), choices=Direction.choices, initial="ccw"
     )
@@ -46,40 +54,35 @@ class CreateTableForm(forms.Form):
     is_private = forms.BooleanField(
         label=_("Private: only people with the link can see or join"), required=False
     )
+    #: Where the style's own options go among the fields above.
+    OPTIONS_AFTER = "seats"
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        style = self.data.get("style") or self.initial.get("style") or Style.CUTTHROAT
-        self.info = STYLES.get(style, STYLES[Style.CUTTHROAT])
+        style = self.data.get("style") or self.initial.get("style") or DEFAULT_STYLE
+        self.info = info(style)
         self.fields["seats"].choices = [(n, str(n)) for n in self.info.seat_counts]
         self.fields["seats"].initial = self.info.seat_counts[-1]
-        if self.info.target_choices:
-            self.fields["target"].choices = [(n, str(n)) for n in self.info.target_choices]
-            self.fields["target"].initial = self.info.default_target
-        else:
-            del self.fields["target"]
-        if not self.info.has_teams:
-            del self.fields["teams"]
-        if not self.info.has_first_to_six:
-            del self.fields["first_to_six"]
-        if not self.info.has_double_blank_ten:
-            del self.fields["double_blank_ten"]
+        fields = list(self.fields.items())
+        at = [name for name, _field in fields].index(self.OPTIONS_AFTER) + 1
+        extra = [(o.name, option_field(o)) for o in self.info.options]
+        self.fields = dict(fields[:at] + extra + fields[at:])
         if not self.info.direction_choice:
             self.fields["direction"].widget = forms.HiddenInput()
 
     def clean(self) -> dict:
         data = super().clean()
-        if data.get("teams") and data.get("seats") != 4:
-            self.add_error("teams", _("Teams need four seats."))
+        seats = data.get("seats")
+        for option in self.info.options:
+            value = data.get(option.name)
+            if value in (None, ""):
+                data[option.name] = option.default
+            elif option.seats and seats not in option.seats and value != option.default:
+                counts = " or ".join(map(str, option.seats))
+                self.add_error(option.name, _("This option needs %(n)s seats.") % {"n": counts})
         return data
 
     def engine_options(self) -> dict:
         data = self.cleaned_data
-        return options_for(
-            data["style"],
-            data["seats"],
-            target=data.get("target"),
-            first_to_six=data.get("first_to_six", False),
-            teams=data.get("teams", False),
-            double_blank_ten=data.get("double_blank_ten", False),
-        )
+        values = {option.name: data[option.name] for option in self.info.options}
+        return engine.chosen_options(data["style"], data["seats"], values)

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import bots
+from games import bots, engine
 
 from ..models import Game, Move, Table
 from ..services import log
@@ -102,6 +102,7 @@ def table_context(
     a view model out. No queries and no caches here (rendering.py reads and caches)."""
     context: dict[str, Any] = {
         "table": table,
+        "won_by_games": engine.STYLES[table.style].won_by_games,
         "seat_cards": [_seat_card(seat) for seat in seats],
         "bot_levels": bot_levels(),
         "viewer": viewer.seat,
@@ -318,7 +319,7 @@ def _scores(view: dict, seats) -> list[dict]:
 
 def set_watch(view: dict, scores: list[dict]) -> str:
     """The Jamaican set state in words: who is still on love, and how close a six love is."""
-    if view["style"] not in ("cutthroat", "partner") or view["match"]["over"]:
+    if not engine.STYLES[view["style"]].won_by_games or view["match"]["over"]:
         return ""
     love = [row["names"] for row in scores if row["total"] == 0]
     if view["options"].get("first_to_six"):

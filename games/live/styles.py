@@ -1,77 +1,41 @@
-"""What the lobby needs to know about each style: seat counts and the options it offers.
+"""The styles as the site shows them, every fact taken from the engine's rules classes.
 
-The engine validates options; this module only describes them for forms and labels, so the
-create form can offer exactly what RULES.md allows for the chosen style.
+A style is described once, on its rules class (``games.engine.STYLES``): its label, summary,
+seat counts and options. This module only puts those facts into the current language for
+forms and pages; adding a style adds nothing here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
-from ..models import Style
+from games import engine
+
+DEFAULT_STYLE = next(iter(engine.STYLES))
 
 
 @dataclass(frozen=True)
 class StyleInfo:
+    """One style for a page: its name, and label and summary in the current language."""
+
     style: str
+    label: str
+    summary: str
     seat_counts: tuple[int, ...]
-    target_choices: tuple[int, ...] = ()
-    default_target: int | None = None
-    has_first_to_six: bool = False
-    has_teams: bool = False
-    has_double_blank_ten: bool = False
-    direction_choice: bool = False
-    summary: str = field(default="", compare=False)
+    direction_choice: bool
+    options: list[engine.FormOption]
 
 
-STYLES: dict[str, StyleInfo] = {
-    Style.CUTTHROAT: StyleInfo(
-        "cutthroat", (4,), has_first_to_six=True,
-        summary=_("Four players, each alone; six love wins the set, bruck breaks it."),
-    ),
-    Style.PARTNER: StyleInfo(
-        "partner", (4,), has_first_to_six=True,
-        summary=_("Two teams, partners opposite; six games before the others win one."),
-    ),
-    Style.BLOCK: StyleInfo(
-        "block", (2, 4), (50, 100, 150, 200), 100, has_teams=True, direction_choice=True,
-        summary=_("No drawing: pass when stuck; the winner scores the losers' pips."),
-    ),
-    Style.DRAW: StyleInfo(
-        "draw", (2, 4), (50, 100, 150, 200), 100, has_teams=True, direction_choice=True,
-        summary=_("Draw from the boneyard until a tile fits; play to a target."),
-    ),
-    Style.FRENCH: StyleInfo(
-        "french", (4,), (100, 150), 100, has_double_blank_ten=True,
-        summary=_("A four-armed cross, locked numbers and fines; lowest total wins."),
-    ),
-    Style.DOUBLES: StyleInfo(
-        "doubles", (2, 3, 4), (50, 100, 150), 100,
-        summary=_("Every double a spinner; draw one when stuck; first to the target."),
-    ),
-}  # fmt: skip
+def info(style: str) -> StyleInfo:
+    """The style's facts (an unknown style reads as the default one, as the form does)."""
+    rules = engine.STYLES.get(style) or engine.STYLES[DEFAULT_STYLE]
+    return StyleInfo(
+        rules.name, _(rules.label), _(rules.summary), tuple(rules.seat_counts),
+        rules.direction_choice, engine.form_options(rules.name),
+    )  # fmt: skip
 
 
-def options_for(
-    style: str,
-    seats: int,
-    *,
-    target: int | None = None,
-    first_to_six: bool = False,
-    teams: bool = False,
-    double_blank_ten: bool = False,
-) -> dict:
-    """The engine options dict for what the form chose, leaving out anything the style lacks."""
-    info = STYLES[style]
-    options: dict = {}
-    if info.has_first_to_six and first_to_six:
-        options["first_to_six"] = True
-    if info.has_teams and teams and seats == 4:
-        options["teams"] = True
-    if info.target_choices and target and target != info.default_target:
-        options["target"] = target
-    if info.has_double_blank_ten and double_blank_ten:
-        options["double_blank_ten"] = True
-    return options
+def all_styles() -> list[StyleInfo]:
+    return [info(name) for name in engine.STYLES]

@@ -24,6 +24,7 @@ from ..services import play, reads, seating
 from ..services.errors import TableError
 from . import rendering
 from .forms import CreateTableForm
+from .styles import DEFAULT_STYLE
 
 
 def _lobby_context(form: CreateTableForm) -> dict:
@@ -33,13 +34,14 @@ def _lobby_context(form: CreateTableForm) -> dict:
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     template = "games/lobby.html#tables" if request.htmx else "games/lobby.html"
-    return render(request, template, _lobby_context(CreateTableForm()))
+    form = CreateTableForm(initial={"style": request.GET.get("style", DEFAULT_STYLE)})
+    return render(request, template, _lobby_context(form))
 
 
 @require_GET
 def create_form(request: HttpRequest) -> HttpResponse:
     """Re-render the create form for the chosen style (htmx, on style change)."""
-    form = CreateTableForm(initial={"style": request.GET.get("style", "cutthroat")})
+    form = CreateTableForm(initial={"style": request.GET.get("style", DEFAULT_STYLE)})
     return render(request, "games/lobby.html#create-form", {"form": form})
 
 

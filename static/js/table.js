@@ -18,6 +18,12 @@
       if (now) now.textContent = "";
     }, 8000);
   }
+  // A request of this page that worked clears the last refusal at once.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var status = event.detail.xhr && event.detail.xhr.status;
+    var el = document.getElementById("table-notice");
+    if (el && status >= 200 && status < 300) el.textContent = "";
+  });
   setInterval(tick, 500);
   document.addEventListener("htmx:afterSwap", tick);
   document.addEventListener("htmx:oobAfterSwap", notice);

@@ -61,7 +61,7 @@ def test_bad_create_input_shows_the_form_with_errors(ann_client):
     data = {"style": "draw", "seats": 2, "teams": "on", "turn_clock": 30, "direction": "ccw"}
     response = ann_client.post(reverse("create_table"), data)
     assert response.status_code == 400
-    assert "Teams need four seats" in response.text
+    assert "This option needs 4 seats" in response.text
 
 
 def test_start_then_click_a_tile_moves_through_the_service(ann_client):
