@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='user',
-            name='bot_level',
-            field=models.CharField(blank=True, max_length=10, verbose_name='bot level'),
+            model_name="user",
+            name="bot_level",
+            field=models.CharField(blank=True, max_length=10, verbose_name="bot level"),
         ),
     ]

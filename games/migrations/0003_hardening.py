@@ -5,41 +5,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_game_recent'),
+        ("games", "0002_game_recent"),
     ]
 
     operations = [
         migrations.RemoveField(
-            model_name='seat',
-            name='connections',
+            model_name="seat",
+            name="connections",
         ),
         migrations.AddField(
-            model_name='seat',
-            name='swap_with',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='The seat this player asked to swap with.', null=True),
+            model_name="seat",
+            name="swap_with",
+            field=models.PositiveSmallIntegerField(
+                blank=True, help_text="The seat this player asked to swap with.", null=True
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='state',
-            field=models.CharField(choices=[('playing', 'Playing'), ('over', 'Over'), ('abandoned', 'Abandoned')], default='playing', max_length=10),
+            model_name="game",
+            name="state",
+            field=models.CharField(
+                choices=[("playing", "Playing"), ("over", "Over"), ("abandoned", "Abandoned")],
+                default="playing",
+                max_length=10,
+            ),
         ),
         migrations.AlterField(
-            model_name='match',
-            name='state',
-            field=models.CharField(choices=[('playing', 'Playing'), ('over', 'Over'), ('abandoned', 'Abandoned')], default='playing', max_length=10),
+            model_name="match",
+            name="state",
+            field=models.CharField(
+                choices=[("playing", "Playing"), ("over", "Over"), ("abandoned", "Abandoned")],
+                default="playing",
+                max_length=10,
+            ),
         ),
         migrations.CreateModel(
-            name='Presence',
+            name="Presence",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel', models.CharField(max_length=200, unique=True)),
-                ('seen_at', models.DateTimeField()),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='presences', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("channel", models.CharField(max_length=200, unique=True)),
+                ("seen_at", models.DateTimeField()),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="presences",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['seen_at'], name='games_prese_seen_at_fb1f78_idx')],
+                "indexes": [
+                    models.Index(fields=["seen_at"], name="games_prese_seen_at_fb1f78_idx")
+                ],
             },
         ),
     ]

@@ -5,15 +5,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_hardening'),
+        ("games", "0003_hardening"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='table',
-            name='style',
-            field=models.CharField(choices=games.models.style_choices, max_length=12, verbose_name='style'),
+            model_name="table",
+            name="style",
+            field=models.CharField(
+                choices=games.models.style_choices, max_length=12, verbose_name="style"
+            ),
         ),
     ]
