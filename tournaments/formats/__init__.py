@@ -1,0 +1,113 @@
+"""Tournament formats as pure functions of a tournament's state (no Django, no database).
+
+    from tournaments.formats import Entrant, State, make_format
+
+    swiss = make_format("swiss", rounds=5, seed=2024)
+    state = State(entrants=[Entrant(id=7, seed=1), Entrant(id=9, seed=2), ...])
+    round_1 = swiss.next_round(state)               # Round(number=1, tables=(...), byes=(...))
+    state = state.then(round_1).with_result(1, 1, (1, 2))   # ... one result per table
+    swiss.standings(state)                           # [Standing(rank=1, entrant=..., ...), ...]
+
+See docs/tournaments.md for every format's rules, the tiebreaks and the error classes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .base import Format, participants
+from .bracket import Bracket, BracketRound, Match, Slot
+from .double_elimination import DoubleElimination
+from .errors import (
+    DuplicateEntrantError,
+    EntryCountError,
+    FormatError,
+    OptionError,
+    ResultError,
+    RoundNotFinishedError,
+    SeatingError,
+    StateError,
+    TournamentFinishedError,
+)
+from .model import Entrant, EntrantId, Places, Round, Seat, State, Table
+from .round_robin import RoundRobin
+from .scoring import DEFAULT_POINTS
+from .seating import STYLE_SEATS
+from .single_elimination import SingleElimination
+from .standings import TIEBREAKS, Standing
+from .swiss import Swiss
+from .swiss_tables import SwissTables
+from .table_knockout import TableKnockout
+from .two_stage import TwoStage
+
+#: Every format by the name the Django side stores.
+FORMATS: dict[str, type[Format]] = {
+    cls.name: cls
+    for cls in (
+        SingleElimination,
+        DoubleElimination,
+        RoundRobin,
+        Swiss,
+        SwissTables,
+        TableKnockout,
+        TwoStage,
+    )
+}
+
+
+def make_format(name: str, **options: Any) -> Format:
+    """The format called ``name`` with the organiser's options (as stored, e.g. from JSON)."""
+    if name not in FORMATS:
+        raise OptionError(f"unknown format {name!r}; choose among {', '.join(FORMATS)}")
+    cls = FORMATS[name]
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise OptionError(
+            f"{name} has no option {', '.join(unknown)}; its options are {', '.join(sorted(known))}"
+        )
+    if isinstance(options.get("table_sizes"), list):
+        options["table_sizes"] = tuple(options["table_sizes"])
+    if isinstance(options.get("points"), dict):
+        options["points"] = {int(k): tuple(v) for k, v in options["points"].items()}
+    return cls(**options)
+
+
+__all__ = [
+    "DEFAULT_POINTS",
+    "FORMATS",
+    "STYLE_SEATS",
+    "TIEBREAKS",
+    "Bracket",
+    "BracketRound",
+    "DoubleElimination",
+    "DuplicateEntrantError",
+    "Entrant",
+    "EntrantId",
+    "EntryCountError",
+    "Format",
+    "FormatError",
+    "Match",
+    "OptionError",
+    "Places",
+    "ResultError",
+    "Round",
+    "RoundNotFinishedError",
+    "RoundRobin",
+    "Seat",
+    "SeatingError",
+    "SingleElimination",
+    "Slot",
+    "Standing",
+    "State",
+    "StateError",
+    "Swiss",
+    "SwissTables",
+    "Table",
+    "TableKnockout",
+    "TournamentFinishedError",
+    "TwoStage",
+    "make_format",
+    "participants",
+]

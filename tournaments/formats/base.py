@@ -1,0 +1,117 @@
+"""What every format offers, and the options they all share.
+
+A format is a small frozen dataclass holding the organiser's options; its methods are pure
+functions of a ``State``: the same state and options give the same answer, on any machine.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from .bracket import Bracket
+from .errors import EntryCountError, TournamentFinishedError
+from .ledger import Ledger, check_state, require_finished
+from .model import Entrant, Round, State
+from .scoring import Scoring
+from .standings import Standing, check_tiebreaks
+
+
+@dataclass(frozen=True, kw_only=True)
+class Format(ABC):
+    """Base of every format.
+
+    ``seed``: salt of every draw the format makes (order of unseeded or tied entrants), so that
+    a tournament can be replayed exactly. ``points``: tournament points per place by table size
+    (``{4: (4, 2, 1, 0), 2: (1, 0)}`` are the defaults). ``bye_points``: what a bye is worth
+    (default per format). ``tiebreaks``: the tiebreak columns in order (default per format).
+    """
+
+    seed: int | str = 0
+    points: Mapping[int, Sequence[float]] | None = None
+    bye_points: float | None = None
+    tiebreaks: Sequence[str] | None = None
+
+    name: ClassVar[str]
+    default_tiebreaks: ClassVar[tuple[str, ...]] = ("buchholz", "sonneborn_berger", "wins")
+    default_bye: ClassVar[str] = "win"
+    min_entries: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        check_tiebreaks(self.tiebreak_order)
+        _ = self.scoring
+
+    @property
+    def partnerships(self) -> bool:
+        return False
+
+    @cached_property
+    def scoring(self) -> Scoring:
+        return Scoring.build(self.points, self.bye_points, self.default_bye, self.partnerships)
+
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        return tuple(self.tiebreaks) if self.tiebreaks is not None else self.default_tiebreaks
+
+    # -- the API -------------------------------------------------------------------------
+
+    @abstractmethod
+    def next_round(self, state: State) -> Round:
+        """The next round's tables and byes. Raises if the last round is unfinished, the
+        tournament is over, or the entries cannot be seated."""
+
+    @abstractmethod
+    def standings(self, state: State) -> list[Standing]:
+        """Every entrant's line, best first (finished tables only)."""
+
+    @abstractmethod
+    def is_finished(self, state: State) -> bool:
+        """Whether every planned round is played (and, for brackets, the champion known)."""
+
+    def bracket(self, state: State) -> Bracket | None:
+        """The whole bracket for elimination formats; ``None`` for the others."""
+        return None
+
+    def check_entries(self, count: int) -> None:
+        """Raise ``EntryCountError`` (saying what would work) if ``count`` entries cannot play."""
+        if count < self.min_entries:
+            raise EntryCountError(
+                f"{self.title} needs at least {self.min_entries} entries; there are {count}"
+            )
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ").capitalize()
+
+    # -- helpers for the formats ---------------------------------------------------------
+
+    def _check(self, state: State) -> None:
+        check_state(state, self.scoring)
+
+    def _ledger(self, state: State) -> Ledger:
+        self._check(state)
+        return Ledger(state, self.scoring)
+
+    def _open(self, state: State) -> Ledger:
+        """Check the state for a new round: consistent, last round finished, not over."""
+        ledger = self._ledger(state)
+        require_finished(state)
+        if state.rounds and self.is_finished(state):
+            raise TournamentFinishedError(f"the {self.title.lower()} is over: no round follows")
+        return ledger
+
+
+def participants(state: State) -> list[Entrant]:
+    """Who took part in round 1 (seated or on a bye); before round 1, the active entrants.
+
+    Brackets and round-robin schedules are drawn once from this list, so a withdrawal later on
+    changes who plays, not the draw.
+    """
+    if not state.rounds:
+        return state.active
+    first = state.rounds[0]
+    there = {*first.seated(), *first.byes}
+    return [e for e in state.entrants if e.id in there]

@@ -1,0 +1,146 @@
+"""What the rounds so far say about each entrant: points, who met whom, byes, seats.
+
+A ``Ledger`` is built once per call from a checked ``State`` and read by the pairing and
+ranking code, so that no format walks the history twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .errors import DuplicateEntrantError, RoundNotFinishedError, StateError
+from .model import EntrantId, Round, State
+from .scoring import Scoring, pairwise
+
+
+@dataclass
+class Game:
+    """One finished table from one entrant's side (points scaled, see ``Scoring``)."""
+
+    round: int
+    points: int
+    place: int
+    #: (opponent id, my result against them in halves: 2 ahead, 1 level, 0 behind); no bots
+    opponents: tuple[tuple[EntrantId, int], ...]
+    partners: tuple[EntrantId, ...] = ()
+
+
+@dataclass
+class Record:
+    """One entrant's history; ``points`` scaled (see ``Scoring``); ``wins``: outright firsts."""
+
+    points: int = 0
+    played: int = 0
+    wins: int = 0
+    byes: int = 0
+    first_seats: int = 0
+    short_tables: int = 0
+    games: list[Game] = field(default_factory=list)
+
+
+class Ledger:
+    """Per-entrant records plus the counts of table-mates and partners, from finished tables.
+
+    ``met[a][b]`` counts the tables a and b shared (seated tables count even before their result
+    is in, so a pairing never repeats a table that is still being played).
+    """
+
+    def __init__(self, state: State, scoring: Scoring, rounds: Iterable[Round] | None = None):
+        self.scoring = scoring
+        self.records: dict[EntrantId, Record] = {e.id: Record() for e in state.entrants}
+        self.met: dict[EntrantId, Counter] = {e.id: Counter() for e in state.entrants}
+        self.partnered: dict[EntrantId, Counter] = {e.id: Counter() for e in state.entrants}
+        for round_ in state.rounds if rounds is None else rounds:
+            self._add_round(round_)
+
+    def score(self, entrant_id: EntrantId) -> int:
+        """Scaled points (``Scoring.value`` turns them into a fraction of points)."""
+        return self.records[entrant_id].points
+
+    def _add_round(self, round_: Round) -> None:
+        for bye in round_.byes:
+            record = self.records[bye]
+            record.byes += 1
+            record.points += self.scoring.bye
+        full = max((len(t.seats) for t in round_.tables), default=0)
+        for table in round_.tables:
+            people = table.entrants
+            for a in people:
+                for b in people:
+                    if a != b:
+                        self.met[a][b] += 1
+            if table.seats and table.seats[0] is not None:
+                self.records[table.seats[0]].first_seats += 1
+            if len(people) < full or len(people) < len(table.seats):
+                for a in people:
+                    self.records[a].short_tables += 1
+            if table.places is not None:
+                self._add_result(round_.number, table)
+
+    def _add_result(self, number: int, table) -> None:
+        points = self.scoring.table_points(table)
+        places = table.places
+        seats = table.seats
+        teams = self.scoring.partnerships and len(seats) == 4
+        firsts = (places[0], places[1]).count(1) if teams else places.count(1)
+        for i, who in enumerate(seats):
+            if who is None:
+                continue
+            partners = (
+                tuple(seats[j] for j in ((i + 2) % 4,) if seats[j] is not None) if teams else ()
+            )
+            opponents = tuple(
+                (other, pairwise(places[i], places[j]))
+                for j, other in enumerate(seats)
+                if other is not None and j != i and not (teams and j % 2 == i % 2)
+            )
+            for partner in partners:
+                self.partnered[who][partner] += 1
+            record = self.records[who]
+            record.points += points[i]
+            record.played += 1
+            record.wins += places[i] == 1 and firsts == 1
+            record.games.append(Game(number, points[i], places[i], opponents, partners))
+
+
+def check_state(state: State, scoring: Scoring) -> None:
+    """Raise a ``FormatError`` if the entrants or rounds do not fit together."""
+    seen: set[EntrantId] = set()
+    for entrant in state.entrants:
+        if entrant.id in seen:
+            raise DuplicateEntrantError(f"entrant {entrant.id!r} is entered twice")
+        seen.add(entrant.id)
+    for index, round_ in enumerate(state.rounds, start=1):
+        if round_.number != index:
+            raise StateError(f"round {round_.number} is listed where round {index} should be")
+        _check_round(round_, seen, scoring)
+
+
+def _check_round(round_: Round, known: set[EntrantId], scoring: Scoring) -> None:
+    here: set[EntrantId] = set()
+    named = [*round_.byes, *round_.seated()]
+    for who in named:
+        if who not in known:
+            raise StateError(f"round {round_.number} seats {who!r}, who is not an entrant")
+        if who in here:
+            raise DuplicateEntrantError(f"round {round_.number} has {who!r} twice")
+        here.add(who)
+    for number, table in enumerate(round_.tables, start=1):
+        if len(table.seats) < 2:
+            raise StateError(f"round {round_.number}, table {number} has fewer than two seats")
+        scoring.check(table, f"round {round_.number}, table {number}")
+
+
+def require_finished(state: State) -> None:
+    """Raise ``RoundNotFinishedError`` if the last round has a table without a result."""
+    if not state.rounds:
+        return
+    last = state.rounds[-1]
+    open_tables = [str(i) for i, t in enumerate(last.tables, start=1) if not t.finished]
+    if open_tables:
+        shown = ", ".join(open_tables[:10]) + (" ..." if len(open_tables) > 10 else "")
+        raise RoundNotFinishedError(
+            f"round {last.number} is not finished: table(s) {shown} have no result yet"
+        )

@@ -1,0 +1,374 @@
+"""Round robin: everyone meets everyone, in one pool or several played side by side.
+
+- **Two parties** (``seats=2``): the circle method. One entrant stays put while the others
+  rotate one place a round, which gives n - 1 rounds in which every two meet exactly once (with
+  an odd count a dummy is added and whoever draws it sits the round out: a bye). Seats
+  alternate so that each entrant has seat 0 about half the time. ``cycles=2`` plays it twice,
+  seats swapped.
+- **Tables of four, each for themselves** (``seats=4``): tables of four cannot make every pair
+  meet exactly once except for rare counts (16 players in 5 rounds is one), so the mixer seats
+  the rounds with everybody level: repeat table-mates as few as possible. For pools of up to
+  ``PLAN_LIMIT`` the whole schedule is planned at the start from several seeded attempts and
+  the best kept (this finds the perfect 16-player schedule); bigger pools, and pools changed
+  by a withdrawal, are seated a round at a time from the history. ``rounds`` defaults to
+  ceil((n - 1) / 3), the fewest in which everyone could meet everyone.
+- **Individual Partner** (``partnerships=True``, four seats, seats 0 and 2 against 1 and 3):
+  partners rotate as in a bridge individual movement. The circle method over the players gives,
+  round by round, a partner for everyone, and over n - 1 rounds every player partners every
+  other exactly once (odd counts: one player sits out each round). Each round the partnerships
+  are then paired into tables by a weighted matching that keeps repeat opponents down. With an
+  odd number of partnerships, and bots allowed (``fill_with_bots``), the pair left over plays
+  the player left over partnered by a bot, or two bots; with byes allowed (``allow_byes``) it
+  sits out; with neither, ``SeatingError``.
+
+``pools`` splits the field by seed into pools of near-equal size dealt like a snake (seeds 1-4
+go to pools A-D, seeds 5-8 to D-A, ...); a pool that has played all its rounds sits out (a bye)
+while bigger pools finish. The schedule is drawn once from the entrants of round 1. When an
+entrant withdraws, its scheduled opponents sit that round out (a bye worth ``bye_points``,
+0 by default in a round robin) and its partner is re-partnered with another player left alone,
+or sits out.
+
+Tiebreaks by default: head to head, Sonneborn-Berger, outright wins, then seed.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import networkx as nx
+
+from .base import Format, participants
+from .errors import EntryCountError, OptionError, SeatingError
+from .ledger import Ledger
+from .mixer import Mixer
+from .model import Entrant, EntrantId, Round, State, Table
+from .order import by_seed
+from .standings import Standing, rank
+from .swiss_tables import TableOptions
+from .table_rounds import seat_round
+
+POOL_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def circle(members: Sequence[object]) -> list[list[tuple[object, object]]]:
+    """Circle-method rounds; ``None`` marks the dummy of an odd count."""
+    players = [*members, None] if len(members) % 2 else list(members)
+    n = len(players)
+    fixed, rest = players[0], players[1:]
+    rounds = []
+    for r in range(n - 1):
+        line = [fixed, *rest]
+        pairs = []
+        for i in range(n // 2):
+            a, b = line[i], line[n - 1 - i]
+            if (i == 0 and r % 2 == 1) or (i > 0 and i % 2 == 1):
+                a, b = b, a
+            pairs.append((a, b))
+        rounds.append(pairs)
+        rest = rest[-1:] + rest[:-1]
+    return rounds
+
+
+def snake(entrants: Sequence[Entrant], pools: int) -> list[list[Entrant]]:
+    out: list[list[Entrant]] = [[] for _ in range(pools)]
+    for i, entrant in enumerate(entrants):
+        row, col = divmod(i, pools)
+        out[col if row % 2 == 0 else pools - 1 - col].append(entrant)
+    return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoundRobin(TableOptions, Format):
+    """``seats``: 2 (two parties) or 4. ``partnerships``: individual Partner (needs 4 seats).
+    ``pools``: how many pools. ``cycles``: times through the schedule. ``rounds``: four-seat
+    tables only, how many rounds (default ceil((n - 1) / 3) for the largest pool)."""
+
+    seats: int = 2
+    partnerships: bool = False
+    pools: int = 1
+    cycles: int = 1
+    rounds: int | None = None
+
+    name: ClassVar[str] = "round_robin"
+    default_bye: ClassVar[str] = "zero"
+    default_tiebreaks: ClassVar[tuple[str, ...]] = ("head_to_head", "sonneborn_berger", "wins")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.seats not in (2, 4):
+            raise OptionError("a round robin seats 2 (two parties) or 4 at a table")
+        if self.partnerships and self.seats != 4:
+            raise OptionError("rotating partners needs tables of four")
+        if self.pools < 1 or self.cycles < 1 or (self.rounds is not None and self.rounds < 1):
+            raise OptionError("pools, cycles and rounds must be at least 1")
+        if self.seats == 4 and not self.partnerships:
+            _ = self.seating
+
+    @property
+    def title(self) -> str:
+        return "Round robin"
+
+    # -- pools and the plan ---------------------------------------------------------------
+
+    def pool_lists(self, state: State) -> list[list[Entrant]]:
+        seeds = by_seed(participants(state), self.seed)
+        return [pool for pool in snake(seeds, self.pools) if pool]
+
+    def pool_rounds(self, size: int) -> int:
+        if self.seats == 2 or self.partnerships:
+            return (size - 1 if size % 2 == 0 else size) * self.cycles
+        if self.rounds is not None:
+            return self.rounds
+        return max(1, math.ceil((size - 1) / (self.seats - 1))) * self.cycles
+
+    def planned_rounds(self, count: int) -> int:
+        biggest = math.ceil(count / self.pools)
+        return self.pool_rounds(biggest)
+
+    def check_entries(self, count: int) -> None:
+        need = self.min_entries * self.pools if self.seats == 2 else 4 * self.pools
+        if count < need:
+            pools = f" in {self.pools} pools" if self.pools > 1 else ""
+            raise EntryCountError(
+                f"a round robin{pools} needs at least {need} entries; there are {count}"
+            )
+        if self.seats == 4 and not self.partnerships:
+            for pool in range(self.pools):
+                size = count // self.pools + (pool < count % self.pools)
+                self.seating.plan(size)
+
+    def is_finished(self, state: State) -> bool:
+        pools = self.pool_lists(state)
+        if not pools:
+            return False
+        return len(state.rounds) >= max(self.pool_rounds(len(p)) for p in pools)
+
+    # -- rounds ---------------------------------------------------------------------------
+
+    def next_round(self, state: State) -> Round:
+        ledger = self._open(state)
+        pools = self.pool_lists(state)
+        self.check_entries(sum(len(p) for p in pools))
+        number = len(state.rounds) + 1
+        tables: list[Table] = []
+        byes: list[EntrantId] = []
+        for label, pool in zip(POOL_LABELS, pools, strict=False):
+            name = f"Pool {label}" if len(pools) > 1 else ""
+            if number > self.pool_rounds(len(pool)):
+                byes.extend(e.id for e in pool if e.active)
+                continue
+            if self.partnerships:
+                got, out = self._partner_round(pool, number, ledger)
+            elif self.seats == 2:
+                got, out = self._duel_round(pool, number)
+            else:
+                got, out = self._mixed_round(pool, number, ledger, state)
+            tables.extend(Table(seats=t.seats, label=name) for t in got)
+            byes.extend(out)
+        return Round(number=number, tables=tuple(tables), byes=tuple(byes))
+
+    def _mixed_round(self, pool: list[Entrant], number: int, ledger: Ledger, state: State):
+        """Four each for themselves: the planned schedule while it still fits the rounds
+        played, else the mixer on the history."""
+        active = [e for e in pool if e.active]
+        plan = self.seating.plan(len(active))
+        ids = tuple(e.id for e in pool)
+        if len(active) == len(pool) <= PLAN_LIMIT and not plan.byes:
+            rounds = self.pool_rounds(len(pool))
+            schedule = planned_schedule(ids, plan.sizes, rounds, str(self.seed))
+            if _follows(schedule, state, set(ids), number):
+                tables = []
+                for people in schedule[number - 1]:
+                    seats = people + (None,) * (plan.seats - len(people) if plan.bots else 0)
+                    tables.append(Table(seats=seats))
+                return tables, []
+        seated = seat_round(number, active, ledger, self.seating, _level(active), str(self.seed), 0)
+        return list(seated.tables), list(seated.byes)
+
+    def _duel_round(self, pool: list[Entrant], number: int) -> tuple[list[Table], list]:
+        schedule = circle([e.id for e in pool])
+        turn, index = divmod(number - 1, len(schedule))
+        active = {e.id for e in pool if e.active}
+        tables, byes = [], []
+        for a, b in schedule[index]:
+            if turn % 2 == 1:
+                a, b = b, a
+            if a in active and b in active:
+                tables.append(Table(seats=(a, b)))
+            else:
+                byes.extend(x for x in (a, b) if x in active)
+        return tables, byes
+
+    def _partner_round(self, pool: list[Entrant], number: int, ledger: Ledger):
+        schedule = circle([e.id for e in pool])
+        index = (number - 1) % len(schedule)
+        active = {e.id for e in pool if e.active}
+        teams, alone = [], []
+        for a, b in schedule[index]:
+            if a in active and b in active:
+                teams.append((a, b))
+            else:
+                alone.extend(x for x in (a, b) if x in active)
+        teams += _repartner(alone, ledger)
+        paired = {x for team in teams for x in team}
+        byes = [x for x in alone if x not in paired]
+        tables, left = _group_teams(teams, ledger)
+        if left is not None:
+            if self.fill_with_bots and byes:
+                single = byes.pop()
+                tables.append(Table(seats=(left[0], single, left[1], None)))
+            elif self.fill_with_bots:
+                tables.append(Table(seats=(left[0], None, left[1], None)))
+            elif self.allow_byes:
+                byes.extend(left)
+            else:
+                raise SeatingError(
+                    f"Partner tables need 4 players: {len(paired)} players make "
+                    f"{len(teams)} partnerships this round, one too many for full tables; "
+                    "allow bots to fill seats, or byes"
+                )
+        return tables, byes
+
+    def standings(self, state: State) -> list[Standing]:
+        ledger = self._ledger(state)
+        pools = self.pool_lists(state)
+        if len(pools) <= 1:
+            return rank(state.entrants, ledger, self.tiebreak_order, self.seed)
+        rows: list[Standing] = []
+        for label, pool in zip(POOL_LABELS, pools, strict=False):
+            rows += rank(pool, ledger, self.tiebreak_order, self.seed, pool=label)
+        return rows
+
+
+#: Pools of four-seat tables up to this size get their whole schedule planned at once.
+PLAN_LIMIT = 24
+PLAN_ATTEMPTS = 16
+
+
+@functools.lru_cache(maxsize=32)
+def planned_schedule(
+    ids: tuple[EntrantId, ...], sizes: tuple[int, ...], rounds: int, salt: str
+) -> tuple[tuple[tuple[EntrantId, ...], ...], ...]:
+    """A whole four-seat schedule for a small pool, seated round by round by the mixer from
+    ``PLAN_ATTEMPTS`` seeded starts, keeping the one with the fewest repeat table-mates.
+
+    Seating one round at a time can paint itself into a corner (16 players can meet every
+    other exactly once in 5 rounds, but not after an unlucky second round); trying several
+    continuations finds such schedules. Round 1 is the same in every attempt (by seed): any
+    first round is as good as another.
+    """
+    best, best_cost = None, None
+    slots = rounds * sum(size * (size - 1) // 2 for size in sizes)
+    floor = max(0, slots - len(ids) * (len(ids) - 1) // 2)  # every extra slot repeats a pair
+    for attempt in range(PLAN_ATTEMPTS):
+        rng = random.Random(f"{salt}|plan|{attempt}")
+        met: dict[EntrantId, Counter] = {who: Counter() for who in ids}
+        schedule, cost = [], 0
+        for number in range(rounds):
+            order = list(ids)
+            if number:
+                rng.shuffle(order)
+            mixer = Mixer(
+                level=dict.fromkeys(ids, 0.0),
+                met=met,
+                groups=dict.fromkeys(ids, frozenset()),
+                salt=f"{salt}|{attempt}|{number}",
+                restarts=0,
+            )
+            tables = mixer.seat(order, sizes)
+            for table in tables:
+                for a, b in itertools.combinations(table, 2):
+                    cost += met[a][b]
+                    met[a][b] += 1
+                    met[b][a] += 1
+            by_seed = {who: i for i, who in enumerate(ids)}
+            seated = sorted(tuple(sorted(t, key=by_seed.__getitem__)) for t in tables)
+            schedule.append(tuple(sorted(seated, key=lambda t: by_seed[t[0]])))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = tuple(schedule), cost
+        if cost <= floor:
+            break
+    assert best is not None
+    return best
+
+
+def _follows(schedule, state: State, pool: set[EntrantId], number: int) -> bool:
+    """Whether the pool's tables in the rounds played are those of the schedule."""
+    for index in range(number - 1):
+        played = {
+            frozenset(t.entrants) for t in state.rounds[index].tables if set(t.entrants) <= pool
+        }
+        if played != {frozenset(t) for t in schedule[index]}:
+            return False
+    return True
+
+
+def _level(entrants: Sequence[Entrant]) -> dict[EntrantId, float]:
+    return {e.id: 0.0 for e in entrants}
+
+
+def _repartner(alone: list[EntrantId], ledger: Ledger) -> list[tuple[EntrantId, EntrantId]]:
+    """Pair players whose scheduled partner is gone, fewest repeat partnerships first."""
+    if len(alone) < 2:
+        return []
+    graph = nx.Graph()
+    for i, a in enumerate(alone):
+        for b in alone[i + 1 :]:
+            graph.add_edge(a, b, weight=float(100 - ledger.partnered[a].get(b, 0)))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    order = {x: i for i, x in enumerate(alone)}
+    return sorted(
+        (tuple(sorted(p, key=order.__getitem__)) for p in matching), key=lambda p: order[p[0]]
+    )
+
+
+def _group_teams(teams: list[tuple[EntrantId, EntrantId]], ledger: Ledger):
+    """Tables of two partnerships each, by matching, keeping repeat table-mates down; chunks of
+    ``TEAM_CHUNK`` partnerships keep it fast. Returns (tables, the partnership left over)."""
+    tables: list[Table] = []
+    carry: list[tuple[EntrantId, EntrantId]] = []
+    for start in range(0, len(teams), TEAM_CHUNK):
+        block = carry + teams[start : start + TEAM_CHUNK]
+        got, carry = _match_teams(block, ledger)
+        tables.extend(got)
+    left = carry[0] if carry else None
+    return tables, left
+
+
+TEAM_CHUNK = 32
+
+
+def _match_teams(block, ledger: Ledger):
+    graph = nx.Graph()
+    graph.add_nodes_from(range(len(block)))
+    for i, first in enumerate(block):
+        for j in range(i + 1, len(block)):
+            cost = sum(
+                ledger.met[a].get(b, 0) * (ledger.met[a].get(b, 0) + 1) // 2
+                for a in first
+                for b in block[j]
+            )
+            graph.add_edge(i, j, weight=float(10**6 - cost))
+    if len(block) % 2 == 1:
+        for i, team in enumerate(block):
+            short = sum(ledger.records[x].short_tables + ledger.records[x].byes for x in team)
+            graph.add_edge(i, "left", weight=float(10**6 - 1000 * short - (len(block) - i)))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    tables, carry = [], []
+    for i, j in matching:
+        if "left" in (i, j):
+            carry.append(block[j if i == "left" else i])
+            continue
+        i, j = min(i, j), max(i, j)
+        (a, b), (c, d) = block[i], block[j]
+        tables.append((i, Table(seats=(a, c, b, d))))
+    matched = {x for pair in matching for x in pair}
+    carry += [block[i] for i in range(len(block)) if i not in matched]
+    return [table for _, table in sorted(tables, key=lambda x: x[0])], carry

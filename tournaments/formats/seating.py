@@ -1,0 +1,164 @@
+"""How many tables of which sizes a round needs, by style, and what to do with the leftovers.
+
+A four-seat format seats ``n`` entrants like this, trying each way in turn:
+
+1. **Exact tables.** The fewest tables whose sizes the style allows, as even as possible
+   (Doubles takes 4, 3 or 2 players, so 10 entrants sit 4 + 3 + 3; Cut-Throat and French take
+   only 4, so 10 does not fit this way).
+2. **Bots** (``fill_with_bots``): ceil(n / 4) tables, the entrants spread evenly over them and
+   the empty seats marked ``None`` for bots to fill (10 entrants: 4 + 3 + 3 with a bot at each
+   of the two short tables).
+3. **Byes** (``allow_byes``): the one to three entrants left over sit the round out and score
+   the bye; byes rotate so that nobody gets a second one while another has none.
+4. Otherwise ``SeatingError`` tells the organiser the nearest counts that work.
+
+Smaller tables and bot seats go to the bottom of the round (the lowest-ranked entrants).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import OptionError, SeatingError
+
+
+@dataclass(frozen=True)
+class StyleSeats:
+    """``allowed``: the table sizes the style's rules know; ``sizes``: those used unless the
+    organiser picks others (a 2-seat Block game in a 4-seat event is a different game, so it is
+    only used when asked for)."""
+
+    label: str
+    sizes: tuple[int, ...]
+    allowed: tuple[int, ...]
+
+
+#: Table sizes by style, for entrants playing each for themselves (Partner: four individuals).
+STYLE_SEATS: dict[str, StyleSeats] = {
+    "cutthroat": StyleSeats("Cut-Throat", (4,), (4,)),
+    "french": StyleSeats("French", (4,), (4,)),
+    "doubles": StyleSeats("Doubles", (2, 3, 4), (2, 3, 4)),
+    "partner": StyleSeats("Partner", (4,), (4,)),
+    "block": StyleSeats("Block", (4,), (2, 4)),
+    "draw": StyleSeats("Draw", (4,), (2, 4)),
+}
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The seating options of a four-seat format, checked."""
+
+    seats: int
+    sizes: tuple[int, ...]
+    fill_with_bots: bool
+    allow_byes: bool
+    label: str
+
+    @classmethod
+    def build(
+        cls,
+        style: str | None,
+        seats: int,
+        table_sizes: Sequence[int] | None,
+        fill_with_bots: bool,
+        allow_byes: bool,
+    ) -> Seating:
+        if style is not None and style not in STYLE_SEATS:
+            raise OptionError(f"unknown style {style!r}; choose among {', '.join(STYLE_SEATS)}")
+        known = STYLE_SEATS.get(style) if style else None
+        sizes = tuple(sorted(set(table_sizes or (known.sizes if known else (seats,)))))
+        if not sizes or sizes[0] < 2 or sizes[-1] > seats:
+            raise OptionError(f"table sizes {sizes} must lie between 2 and {seats}")
+        if seats not in sizes:
+            raise OptionError(f"table sizes {sizes} must include full tables of {seats}")
+        if known and not set(sizes) <= set(known.allowed):
+            wrong = _sizes_text(tuple(set(sizes) - set(known.allowed)))
+            raise OptionError(f"{known.label} is not played at tables of {wrong}")
+        label = known.label if known else f"{seats}-seat"
+        return cls(seats, sizes, fill_with_bots, allow_byes, label)
+
+    def plan(self, count: int) -> Plan:
+        """Table sizes (humans per table, biggest first), bot seats and byes for ``count``."""
+        exact = exact_sizes(count, self.sizes)
+        if exact is not None:
+            return Plan(exact, self.seats, 0)
+        if self.fill_with_bots and count >= 2:
+            tables = math.ceil(count / self.seats)
+            return Plan(_spread(count, tables), self.seats, 0, bots=True)
+        if self.allow_byes:
+            for byes in range(1, count - 1):
+                exact = exact_sizes(count - byes, self.sizes)
+                if exact is not None:
+                    return Plan(exact, self.seats, byes)
+        raise SeatingError(self.explain(count))
+
+    @property
+    def sizes_text(self) -> str:
+        return _sizes_text(self.sizes)
+
+    def explain(self, count: int) -> str:
+        need = _sizes_text(self.sizes)
+        lower = next((n for n in range(count - 1, 1, -1) if exact_sizes(n, self.sizes)), None)
+        upper = next(
+            n for n in range(count + 1, count + 2 * self.seats + 2) if exact_sizes(n, self.sizes)
+        )
+        over = count - lower if lower else count
+        take = f"take {lower} or {upper}" if lower else f"take {upper}"
+        return (
+            f"{self.label} tables need {need} players: {count} entries leave {over} over; "
+            f"allow bots to fill seats, or {take}"
+        )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """``sizes``: humans per table, biggest first. With ``bots`` every table has ``seats`` seats
+    and those without a human are bot seats (``None``); otherwise each table has just its humans.
+    ``byes``: how many entrants sit the round out."""
+
+    sizes: tuple[int, ...]
+    seats: int
+    byes: int
+    bots: bool = False
+
+    @property
+    def seated(self) -> int:
+        return sum(self.sizes)
+
+
+def exact_sizes(count: int, sizes: Sequence[int]) -> tuple[int, ...] | None:
+    """The fewest tables of allowed sizes holding exactly ``count``, as even as possible.
+
+    For a given number of tables the most even mix uses one size or two neighbouring allowed
+    sizes, so only those are tried (Block at 2 or 4: 6 players sit 4 + 2, not 2 + 2 + 2).
+    """
+    ordered = sorted(sizes)
+    if count < ordered[0]:
+        return None
+    for tables in range(math.ceil(count / ordered[-1]), count // ordered[0] + 1):
+        best = None
+        for low, high in [(s, s) for s in ordered] + list(itertools.pairwise(ordered)):
+            if high == low:
+                if low * tables == count:
+                    best = (0, (low,) * tables)
+                continue
+            big, rest = divmod(count - tables * low, high - low)
+            if rest == 0 and 0 <= big <= tables:
+                option = (high - low, (high,) * big + (low,) * (tables - big))
+                best = option if best is None or option < best else best
+        if best is not None:
+            return best[1]
+    return None
+
+
+def _spread(count: int, tables: int) -> tuple[int, ...]:
+    base, extra = divmod(count, tables)
+    return tuple([base + 1] * extra + [base] * (tables - extra))
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    words = [str(s) for s in sorted(sizes)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

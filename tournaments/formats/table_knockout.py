@@ -1,0 +1,343 @@
+"""Table knockout for four-seat styles: the top K of each table go on, re-seated, to one final.
+
+Round 1 seats the field by seed like a snake over the tables (seeds 1..T on tables 1..T, then
+T..1, ...), so every table gets one of the best. The ``advance`` best-placed entrants of each
+table (bots never advance: a bot's place is skipped) go through to the next round, which is
+seated again by a fixed rule: qualifiers ordered by their place (all table winners, then all
+seconds, ...; within a place by table, alternating direction) and dealt out snake-wise over the
+next round's tables. The rule does not depend on results, so the whole bracket ("2nd of K1-3")
+can be drawn before a game is played. Rounds continue until at most a full table's worth is
+left: the final table, whose places are the top places of the event.
+
+Table sizes follow the style's seating (smaller tables where the style has them, but only those
+with more players than go on, so Doubles plays at three or four until the final table, which
+may have two; else bots; never byes in a knockout); the plan of every round is checked up
+front, so ``check_entries`` tells the organiser at once if some round could not be seated. A
+qualifier who withdraws before the next round is seated is replaced by the next-placed active
+entrant of the same table (a lucky loser); with nobody left there, the seat goes to a bot if
+bots are allowed, and otherwise the table plays short if the style allows it, else
+``SeatingError``.
+
+A table's places must separate the entrants around the cut (2nd and 3rd when two go on); other
+ties are kept and shared. Final places: the final table's entrants first, by their order there;
+then everyone out in the round before, by their order at their table (all the 3rds of that
+round share a place, then all the 4ths), then the round before that, and so on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from .base import Format, participants
+from .bracket import Bracket, BracketRound, Match, Slot, ordinal
+from .errors import OptionError, ResultError, SeatingError, StateError, TournamentFinishedError
+from .model import EntrantId, Round, State, Table
+from .order import by_seed
+from .seating import Plan, Seating
+from .standings import Standing
+from .swiss_tables import TableOptions
+
+
+class _Empty:
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+
+#: A seat nobody will fill (every possible qualifier of its table has withdrawn).
+EMPTY = _Empty()
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a seat comes from: a seed, or a place (1-based) at a table (0-based) of the round
+    before."""
+
+    seed: int | None = None
+    table: int | None = None
+    place: int | None = None
+
+
+@dataclass
+class Seen:
+    """One table as the rounds so far have it: who sits (``None`` while unknown, ``EMPTY``
+    for nobody), the played table once seated, and the entrants best first once finished."""
+
+    people: list
+    table: Table | None = None
+    ranking: list[EntrantId] | None = None
+    positions: dict[EntrantId, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableKnockout(TableOptions, Format):
+    """``advance``: how many go on from each table (default 2)."""
+
+    advance: int = 2
+
+    name: ClassVar[str] = "table_knockout"
+    default_bye: ClassVar[str] = "zero"
+    default_tiebreaks: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not 1 <= self.advance < self.seats:
+            raise OptionError(f"advance must be at least 1 and below a full table ({self.seats})")
+        if self.allow_byes:
+            raise OptionError("a table knockout has no byes: allow bots or smaller tables instead")
+
+    @property
+    def title(self) -> str:
+        return "Table knockout"
+
+    @property
+    def seating(self) -> Seating:
+        """The style's seating without tables too small to leave anyone out (Doubles at two
+        with two going on)."""
+        seating = super().seating
+        sizes = tuple(s for s in seating.sizes if s > self.advance)
+        return replace(seating, sizes=sizes)
+
+    # -- the plan ---------------------------------------------------------------------------
+
+    def plans(self, count: int) -> list[Plan]:
+        """The seating plan of every round for ``count`` entrants; raises if one fails."""
+        plans = self._try_plans(count)
+        if isinstance(plans, list):
+            return plans
+        works = [n for n in range(2, 4 * count + 17) if isinstance(self._try_plans(n), list)]
+        lower = [n for n in works if n < count]
+        upper = [n for n in works if n > count]
+        take = " or ".join(str(n) for n in (lower[-1:] + upper[:1]))
+        if plans == count:
+            problem = self.seating.explain(count).split("; allow")[0]
+        else:
+            problem = (
+                f"a knockout of {count} players sends {plans} to a later "
+                f"round, and {self.seating.label} tables need {self.seating.sizes_text} players"
+            )
+        raise SeatingError(f"{problem}; allow bots to fill seats, or take {take} entries")
+
+    def _try_plans(self, count: int) -> list[Plan] | int:
+        """The plans, or the player count of the first round that cannot be seated."""
+        plans: list[Plan] = []
+        while True:
+            seating = super().seating if count <= self.seats else self.seating
+            try:
+                plan = seating.plan(count)
+            except SeatingError:
+                return count
+            plans.append(plan)
+            if count <= self.seats:
+                return plans
+            count = sum(min(self.advance, size) for size in plan.sizes)
+
+    def check_entries(self, count: int) -> None:
+        super().check_entries(count)
+        self.plans(count)
+
+    def sources(self, count: int) -> list[list[list[Source]]]:
+        """Per round, per table, per seat: where its player comes from."""
+        plans = self.plans(count)
+        rounds = [_deal([Source(seed=i) for i in range(1, count + 1)], plans[0].sizes)]
+        for plan, before in zip(plans[1:], plans, strict=False):
+            order = []
+            for place in range(1, self.advance + 1):
+                tables = range(len(before.sizes))
+                if place % 2 == 0:
+                    tables = reversed(tables)
+                order += [Source(table=t, place=place) for t in tables if before.sizes[t] >= place]
+            rounds.append(_deal(order, plan.sizes))
+        return rounds
+
+    # -- resolving the rounds played -------------------------------------------------------
+
+    def _walk(self, state: State):
+        self._ledger(state)
+        seeds = by_seed(participants(state), self.seed)
+        self.check_entries(len(seeds))
+        sources = self.sources(len(seeds))
+        active = {e.id: e.active for e in state.entrants}
+        seen: list[list[Seen]] = []
+        for r, round_sources in enumerate(sources):
+            if r and any(t.ranking is None for t in seen[-1]):
+                seen.append([Seen([None] * len(t)) for t in round_sources])
+                continue
+            nxt = state.rounds[r] if r < len(state.rounds) else None
+            quals = [self._qualifiers(t, nxt, active) for t in seen[-1]] if r else []
+            row = []
+            for i, table_sources in enumerate(round_sources):
+                people = [_fill(src, seeds, quals) for src in table_sources]
+                row.append(self._see(people, nxt, r, i, final=r == len(sources) - 1))
+            seen.append(row)
+        return seeds, sources, seen
+
+    def _qualifiers(self, before: Seen, nxt: Round | None, active) -> list[EntrantId]:
+        ranking = before.ranking or []
+        if nxt is not None:
+            there = set(nxt.seated())
+            return [who for who in ranking if who in there][: self.advance]
+        return [who for who in ranking if active[who]][: self.advance]
+
+    def _see(self, people, played: Round | None, r: int, i: int, final: bool) -> Seen:
+        seen = Seen(people)
+        if played is None:
+            return seen
+        real = {p for p in people if p is not None and p is not EMPTY}
+        table = next((t for t in played.tables if set(t.entrants) == real), None)
+        if table is None:
+            raise StateError(
+                f"round {r + 1} has no table K{r + 1}-{i + 1} seating {sorted(map(str, real))}"
+            )
+        seen.table = table
+        if table.places is None:
+            return seen
+        place = {
+            who: p for who, p in zip(table.seats, table.places, strict=True) if who is not None
+        }
+        ranking = sorted(place, key=lambda who: (place[who], table.seats.index(who)))
+        cut = self.advance
+        if not final and len(ranking) > cut and place[ranking[cut - 1]] == place[ranking[cut]]:
+            raise ResultError(
+                f"K{r + 1}-{i + 1}: {ordinal(cut)} and {ordinal(cut + 1)} place tie at "
+                f"{table.places}, so it is not known who goes through; break the tie first"
+            )
+        seen.ranking = ranking
+        seen.positions = {
+            who: 1 + sum(1 for o in ranking if place[o] < place[who]) for who in ranking
+        }
+        return seen
+
+    # -- the API ---------------------------------------------------------------------------
+
+    def next_round(self, state: State) -> Round:
+        self._open(state)
+        seeds, sources, seen = self._walk(state)
+        number = len(state.rounds) + 1
+        if number > len(sources):
+            raise TournamentFinishedError("the table knockout is over: no round follows")
+        plan = self.plans(len(seeds))[number - 1]
+        tables = []
+        for i, table in enumerate(seen[number - 1], start=1):
+            seats = [p for p in table.people if p is not EMPTY]
+            if plan.bots:
+                seats += [None] * (plan.seats - len(seats))
+            elif len(seats) not in super().seating.sizes:
+                raise SeatingError(
+                    f"table K{number}-{i} is down to {len(seats)} players after withdrawals; "
+                    "allow bots to fill seats"
+                )
+            tables.append(Table(seats=tuple(seats), label=f"K{number}-{i}"))
+        return Round(number=number, tables=tuple(tables))
+
+    def is_finished(self, state: State) -> bool:
+        _, _, seen = self._walk(state)
+        return all(t.ranking is not None for t in seen[-1])
+
+    def bracket(self, state: State) -> Bracket:
+        _, sources, seen = self._walk(state)
+        places = self._places(seen)
+        columns = []
+        for r, round_sources in enumerate(sources):
+            matches = tuple(
+                self._match(r, i, table_sources, seen[r][i])
+                for i, table_sources in enumerate(round_sources)
+            )
+            name = "Final table" if r == len(sources) - 1 else f"Round {r + 1}"
+            columns.append(BracketRound("knockout", r + 1, name, matches))
+        champion = next((who for who, p in places.items() if p == 1), None)
+        if champion is not None and sum(1 for p in places.values() if p == 1) > 1:
+            champion = None
+        return Bracket(self.name, tuple(columns), champion, places)
+
+    def _match(self, r: int, i: int, table_sources, seen: Seen) -> Match:
+        slots = []
+        for src, who in zip(table_sources, seen.people, strict=True):
+            entrant = who if who is not None and who is not EMPTY else None
+            if src.seed is not None:
+                slots.append(Slot(entrant=entrant, seed=src.seed, label=f"Seed {src.seed}"))
+                continue
+            source = f"K{r}-{src.table + 1}"
+            slots.append(
+                Slot(
+                    entrant=entrant,
+                    source=source,
+                    source_place=src.place,
+                    bye=who is EMPTY,
+                    label=f"{ordinal(src.place)} of {source}",
+                )
+            )
+        if any(p is None for p in seen.people):
+            status = "waiting"
+        elif seen.table is None:
+            status = "ready"
+        else:
+            status = "done" if seen.ranking is not None else "playing"
+        places = None
+        if seen.ranking is not None and seen.table is not None:
+            by_seat = dict(zip(seen.table.seats, seen.table.places or (), strict=False))
+            places = tuple(by_seat.get(p, 0) for p in seen.people)
+        return Match(
+            id=f"K{r + 1}-{i + 1}",
+            bracket="knockout",
+            column=r + 1,
+            round=r + 1,
+            slots=tuple(slots),
+            status=status,
+            places=places,
+            advancing=tuple((seen.ranking or [])[: self.advance]) if places else (),
+        )
+
+    def _places(self, seen: list[list[Seen]]) -> dict[EntrantId, int]:
+        """Competition places over (round out, place at the table); only for settled rounds."""
+        keys: dict[EntrantId, tuple[int, int]] = {}
+        last = len(seen) - 1
+        for r, row in enumerate(seen):
+            if any(t.ranking is None for t in row):
+                break
+            going = set()
+            if r < last:
+                going = {who for t in seen[r + 1] for who in t.people if who not in (None, EMPTY)}
+                if any(None in t.people for t in seen[r + 1]):
+                    going = {who for t in row for who in (t.ranking or [])[: self.advance]}
+            for table in row:
+                for who in table.ranking or []:
+                    if who not in going:
+                        keys[who] = (r, -table.positions[who])
+        alive = {
+            who
+            for row in seen
+            for t in row
+            for who in t.people
+            if who not in (None, EMPTY) and who not in keys
+        }
+        return {
+            who: 1 + len(alive) + sum(1 for k in keys.values() if k > key)
+            for who, key in keys.items()
+        }
+
+    def standings(self, state: State) -> list[Standing]:
+        from .single_elimination import elimination_standings
+
+        return elimination_standings(self, state)
+
+
+def _fill(src: Source, seeds, quals: list[list[EntrantId]]):
+    if src.seed is not None:
+        return seeds[src.seed - 1].id
+    got = quals[src.table]
+    return got[src.place - 1] if src.place - 1 < len(got) else EMPTY
+
+
+def _deal(order: list, sizes: tuple[int, ...]) -> list[list]:
+    """Deal ``order`` snake-wise over tables of ``sizes`` (biggest first)."""
+    tables: list[list] = [[] for _ in sizes]
+    forward = [t for t in range(len(sizes))]
+    lane = forward + forward[::-1]
+    step = 0
+    for item in order:
+        while len(tables[lane[step % len(lane)]]) >= sizes[lane[step % len(lane)]]:
+            step += 1
+        tables[lane[step % len(lane)]].append(item)
+        step += 1
+    return tables

@@ -1,0 +1,54 @@
+"""Building a round of three- and four-seat tables: byes, the mixer, bot seats.
+
+Shared by ``swiss_tables`` (leaders together) and the four-seat ``round_robin`` (everybody
+level, so only the spread of table-mates counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .ledger import Ledger
+from .mixer import SPREAD, Mixer
+from .model import Entrant, EntrantId, Round, Table
+from .seating import Seating
+
+
+def pick_byes(order: Sequence[Entrant], count: int, ledger: Ledger) -> list[Entrant]:
+    """``count`` entrants to sit out: fewest byes so far first, then the lowest placed."""
+    if count <= 0:
+        return []
+    position = {e.id: i for i, e in enumerate(order)}
+    candidates = sorted(order, key=lambda e: (ledger.records[e.id].byes, -position[e.id]))
+    return candidates[:count]
+
+
+def seat_round(
+    number: int,
+    order: Sequence[Entrant],
+    ledger: Ledger,
+    seating: Seating,
+    level: Mapping[EntrantId, float],
+    salt: str,
+    avoid_weight: float,
+) -> Round:
+    """One round: ``order`` is best first; ``level`` the points gap scale (all 0 to ignore)."""
+    plan = seating.plan(len(order))
+    byes = pick_byes(order, plan.byes, ledger)
+    gone = {e.id for e in byes}
+    playing = [e.id for e in order if e.id not in gone]
+    mixer = Mixer(
+        level=level,
+        met=ledger.met,
+        groups={e.id: e.groups for e in order},
+        salt=f"{salt}|{number}",
+        clash=avoid_weight * 2 * SPREAD,
+    )
+    tables = mixer.seat(playing, plan.sizes)
+    out = []
+    for people in tables:
+        seats: tuple = tuple(people)
+        if plan.bots:
+            seats += (None,) * (plan.seats - len(people))
+        out.append(Table(seats=seats))
+    return Round(number=number, tables=tuple(out), byes=tuple(e.id for e in byes))

@@ -1,0 +1,203 @@
+"""Two stages: pools (a Swiss, Swiss for tables, or round-robin pools), then a knockout of the
+top N.
+
+The pool stage runs to its end exactly as the chosen pool format would on its own; its rounds
+carry ``stage="pools"``. Then the ``advance`` best active entrants qualify, in the pools' order:
+with one pool, the standings; with several round-robin pools, all pool winners first (ordered
+between themselves by points, then the pool format's tiebreaks, then seed), then all seconds,
+and so on. They are seeded 1..N in that order into the playoff (single elimination by default,
+or double elimination, or a table knockout for four-seat styles), whose rounds carry
+``stage="playoff"`` and are numbered on from the pools. Byes in the playoff go to the top
+qualifiers. Who qualified is fixed once the playoff's first round is out; a qualifier who
+withdraws later loses by walkover.
+
+Standings: during the pools, the pool standings; afterwards the qualifiers by their playoff
+place, then everyone else in pool order, every line with points, tables, wins and byes over
+both stages and the pool stage's tiebreaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import ClassVar
+
+from .base import Format
+from .bracket import Bracket, BracketRound, Slot
+from .errors import EntryCountError, OptionError, StateError
+from .ledger import Ledger
+from .model import Entrant, Round, State
+from .standings import Standing
+
+POOL_FORMATS = ("swiss", "swiss_tables", "round_robin")
+PLAYOFF_FORMATS = ("single_elimination", "double_elimination", "table_knockout")
+PLACEHOLDER = "qualifier-"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TwoStage(Format):
+    """``pools`` / ``playoff``: the formats of the two stages, by name, with their own options
+    in ``pool_options`` / ``playoff_options`` (``seed``, ``points`` and ``bye_points`` pass down
+    unless set there; ``tiebreaks`` go to the pools). ``advance``: how many qualify."""
+
+    pools: str = "swiss"
+    pool_options: Mapping[str, object] = field(default_factory=dict)
+    playoff: str = "single_elimination"
+    playoff_options: Mapping[str, object] = field(default_factory=dict)
+    advance: int = 8
+
+    name: ClassVar[str] = "two_stage"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.pools not in POOL_FORMATS:
+            raise OptionError(f"pools can be {', '.join(POOL_FORMATS)}, not {self.pools!r}")
+        if self.playoff not in PLAYOFF_FORMATS:
+            raise OptionError(
+                f"the playoff can be {', '.join(PLAYOFF_FORMATS)}, not {self.playoff!r}"
+            )
+        if self.advance < 2:
+            raise OptionError("at least 2 entrants must go through to the playoff")
+        _ = self.pool_format, self.playoff_format
+
+    @property
+    def title(self) -> str:
+        return "Two-stage event"
+
+    @cached_property
+    def pool_format(self) -> Format:
+        from . import make_format
+
+        shared = {"seed": self.seed, "points": self.points, "bye_points": self.bye_points}
+        if self.tiebreaks is not None:
+            shared["tiebreaks"] = self.tiebreaks
+        return make_format(self.pools, **{**shared, **self.pool_options})
+
+    @cached_property
+    def playoff_format(self) -> Format:
+        from . import make_format
+
+        shared = {"seed": self.seed, "points": self.points}
+        return make_format(self.playoff, **{**shared, **self.playoff_options})
+
+    # -- splitting the state ----------------------------------------------------------------
+
+    def split(self, state: State) -> tuple[State, State | None]:
+        """The pool stage's state, and the playoff's (``None`` until the pools are over)."""
+        pools = [r for r in state.rounds if r.stage != "playoff"]
+        playoff = [r for r in state.rounds if r.stage == "playoff"]
+        if playoff and state.rounds[len(pools)].stage != "playoff":
+            raise StateError("a pool round is listed after the playoff began")
+        pool_state = State(state.entrants, tuple(pools))
+        if not playoff and not self.pool_format.is_finished(pool_state):
+            return pool_state, None
+        if not self.pool_format.is_finished(pool_state):
+            raise StateError("the playoff began before the pools were over")
+        offset = len(pools)
+        renumbered = tuple(replace(r, number=r.number - offset, stage="") for r in playoff)
+        return pool_state, State(self.qualifiers(pool_state, renumbered), renumbered)
+
+    def qualifiers(self, pool_state: State, playoff_rounds: tuple[Round, ...]) -> list[Entrant]:
+        order = self.pool_order(pool_state)
+        if playoff_rounds:
+            first = playoff_rounds[0]
+            there = {*first.seated(), *first.byes}
+            chosen = [e for e in order if e.id in there]
+        else:
+            chosen = [e for e in order if e.active][: self.advance]
+        return [replace(e, seed=i) for i, e in enumerate(chosen, start=1)]
+
+    def pool_order(self, pool_state: State) -> list[Entrant]:
+        """Every entrant in qualifying order (see the module's docstring)."""
+        rows = self.pool_format.standings(pool_state)
+        within: dict[str, int] = {}
+        keyed = []
+        for index, row in enumerate(rows):
+            position = within.get(row.pool, 0)
+            within[row.pool] = position + 1
+            keyed.append(
+                ((position, -row.points, *(-v for v in row.tiebreaks.values()), index), row)
+            )
+        keyed.sort(key=lambda item: item[0])
+        return [pool_state.by_id[row.entrant] for _, row in keyed]
+
+    # -- the API ---------------------------------------------------------------------------
+
+    def check_entries(self, count: int) -> None:
+        self.pool_format.check_entries(count)
+        if count < self.advance:
+            raise EntryCountError(
+                f"{self.advance} are to qualify for the playoff but there are only {count} entries"
+            )
+        self.playoff_format.check_entries(self.advance)
+
+    def next_round(self, state: State) -> Round:
+        self._open(state)
+        pool_state, playoff_state = self.split(state)
+        if playoff_state is None:
+            if not state.rounds:
+                self.check_entries(len(state.active))
+            return replace(self.pool_format.next_round(pool_state), stage="pools")
+        got = self.playoff_format.next_round(playoff_state)
+        return replace(got, number=got.number + len(pool_state.rounds), stage="playoff")
+
+    def is_finished(self, state: State) -> bool:
+        _, playoff_state = self.split(state)
+        return playoff_state is not None and self.playoff_format.is_finished(playoff_state)
+
+    def standings(self, state: State) -> list[Standing]:
+        self._ledger(state)
+        pool_state, playoff_state = self.split(state)
+        pool_rows = self.pool_format.standings(pool_state)
+        if playoff_state is None:
+            return pool_rows
+        top = self.playoff_format.standings(playoff_state)
+        through = {row.entrant for row in top}
+        order = [e.id for e in self.pool_order(pool_state) if e.id not in through]
+        by_id = {row.entrant: row for row in pool_rows}
+        whole = Ledger(state, self.pool_format.scoring)
+        rows = [_totals(replace(row, tiebreaks=by_id[row.entrant].tiebreaks), whole) for row in top]
+        for i, who in enumerate(order, start=1):
+            rows.append(_totals(replace(by_id[who], rank=len(top) + i, place=len(top) + i), whole))
+        return rows
+
+    def bracket(self, state: State) -> Bracket:
+        _, playoff_state = self.split(state)
+        if playoff_state is not None:
+            return self.playoff_format.bracket(playoff_state)
+        placeholders = [Entrant(f"{PLACEHOLDER}{i}", seed=i) for i in range(1, self.advance + 1)]
+        empty = self.playoff_format.bracket(State(placeholders))
+        return _blank(empty)
+
+
+def _totals(row: Standing, ledger: Ledger) -> Standing:
+    """A row with points, tables and byes counted over both stages."""
+    record = ledger.records[row.entrant]
+    return replace(
+        row,
+        points=float(ledger.scoring.value(record.points)),
+        played=record.played,
+        wins=record.wins,
+        byes=record.byes,
+    )
+
+
+def _blank(bracket: Bracket) -> Bracket:
+    """A playoff bracket drawn before the pools end: seed slots read "Qualifier k"."""
+    rounds = []
+    for column in bracket.rounds:
+        matches = []
+        for match in column.matches:
+            slots = tuple(_blank_slot(s) for s in match.slots)
+            matches.append(replace(match, slots=slots, advancing=()))
+        rounds.append(BracketRound(column.bracket, column.column, column.name, tuple(matches)))
+    return Bracket(bracket.format, tuple(rounds), None, {})
+
+
+def _blank_slot(slot: Slot) -> Slot:
+    entrant = slot.entrant
+    if isinstance(entrant, str) and entrant.startswith(PLACEHOLDER):
+        entrant = None
+    label = f"Qualifier {slot.seed}" if slot.seed is not None and not slot.bye else slot.label
+    return replace(slot, entrant=entrant, label=label)
