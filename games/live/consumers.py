@@ -99,6 +99,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     key: rendering.RenderKey | None = None
     shown: rendering.RenderKey | None = None
     subscribed = False
+    present = False
     heartbeat: asyncio.Task | None = None
 
     async def __call__(self, scope, receive, send) -> None:
@@ -121,7 +122,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.last_notice = 0.0
         await self._subscribe()
         await self.accept()
-        await sync_to_async(presence.arrived)(table.pk, self.scope.get("user"), self.channel_name)
+        seat = await sync_to_async(presence.arrived)(
+            table.pk, self.scope.get("user"), self.channel_name
+        )
+        self.present = seat is not None
         await self._push()
         self.heartbeat = asyncio.ensure_future(self._beat())
 
@@ -213,10 +217,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             if table_id is None:
                 return
             try:
-                user = self.scope.get("user")
-                await sync_to_async(_fresh(presence.still_here), thread_sensitive=False)(
-                    table_id, user, self.channel_name
-                )
+                if self.present:  # watchers have no presence to refresh
+                    user = self.scope.get("user")
+                    await sync_to_async(_fresh(presence.still_here), thread_sensitive=False)(
+                        table_id, user, self.channel_name
+                    )
                 if not self.subscribed:
                     await self._subscribe()
                 if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
@@ -244,6 +249,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.last_push = time.monotonic()
         if key is not None:
             self.key = key
+            if key.viewer.seat is not None and not self.present:  # sat down since connecting
+                await sync_to_async(presence.arrived)(
+                    self.table_id, self.scope.get("user"), self.channel_name
+                )
+                self.present = True
         if key is not None and key == self.shown:
             return
         self.shown = key

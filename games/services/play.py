@@ -277,12 +277,12 @@ def player_move(table_id: int, user, data) -> Outcome:
     game_id, version, action = move
     if user is None or not user.is_authenticated:
         return Outcome(False, 0, _("Log in to play."), refused=True)
-    if not reads.is_seated(table_id, user.pk):
+    seated, latest = reads.seated_and_latest(table_id, user.pk)
+    if not seated:
         return Outcome(False, 0, _("You are not playing at this table."), refused=True)
-    latest = reads.latest_version(table_id)
     if latest is None:
         return Outcome(False, 0, _("No game is being played now."), refused=True)
-    if latest[0] != game_id:
+    if latest != game_id:
         return Outcome(False, 0, _("That game is over; here is the one being played now."))
     return submit(game_id, None, version, action, player_id=user.pk)
 

@@ -131,8 +131,23 @@ def seats_of(table: Table) -> list[Seat]:
     return seats
 
 
-def is_seated(table_id: int, user_id: int) -> bool:
-    return Seat.objects.filter(table_id=table_id, player_id=user_id).exists()
+@cache
+def _seated_sql() -> str:
+    g, m, s = Game._meta.db_table, Match._meta.db_table, Seat._meta.db_table
+    return (
+        f'SELECT EXISTS (SELECT 1 FROM {s} s WHERE s."table_id" = %s AND s."player_id" = %s), '
+        f'(SELECT g."id" FROM {g} g INNER JOIN {m} m ON g."match_id" = m."id" '
+        f'WHERE m."table_id" = %s ORDER BY m."number" DESC, g."number" DESC LIMIT 1)'
+    )
+
+
+def seated_and_latest(table_id: int, user_id: int) -> tuple[bool, int | None]:
+    """Whether the user has a seat at the table, and the id of its latest game, in one
+    round trip: what the move service checks before it opens a write transaction."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seated_sql(), [table_id, user_id, table_id])
+        seated, game_id = cursor.fetchone()
+    return bool(seated), game_id
 
 
 def seat_of(table: Table, user: User | None) -> int | None:

@@ -65,3 +65,15 @@ def test_the_locked_game_read_matches_the_orm_and_refuses_an_unknown_id():
     assert _fields(read.match.table) == _fields(expected.match.table)
     with pytest.raises(Game.DoesNotExist):
         reads.locked_game(expected.pk + 1000)
+
+
+def test_seated_and_latest_reads_both_facts_in_one_query(django_assert_num_queries):
+    from tests.factories import make_table, make_user, start_table
+
+    host, watcher = make_user("host"), make_user("watcher")
+    table = make_table(host, turn_clock=0)
+    assert reads.seated_and_latest(table.pk, host.pk) == (True, None)
+    game = start_table(table, seed=2).games.get()
+    with django_assert_num_queries(1):
+        assert reads.seated_and_latest(table.pk, host.pk) == (True, game.pk)
+    assert reads.seated_and_latest(table.pk, watcher.pk) == (False, game.pk)
