@@ -97,9 +97,15 @@ class Mixer:
     def conflicts(self, table: Sequence[EntrantId]) -> bool:
         return any(self.bad(a, b) for a, b in itertools.combinations(table, 2))
 
-    def seat(self, order: Sequence[EntrantId], sizes: Sequence[int]) -> list[list[EntrantId]]:
-        """Tables (lists of ids, in rank order) for ``order`` cut into ``sizes``."""
-        tables = cut(fold(order, self.level), sizes)
+    def seat(
+        self,
+        order: Sequence[EntrantId],
+        sizes: Sequence[int],
+        start: Sequence[EntrantId] | None = None,
+    ) -> list[list[EntrantId]]:
+        """Tables (lists of ids, in rank order) for ``order`` cut into ``sizes``; ``start``:
+        a first seating (as one list cut into ``sizes``) instead of the fold."""
+        tables = cut(start if start is not None else fold(order, self.level), sizes)
         self.improve(tables)
         if self.restarts and len(order) <= RESTART_LIMIT and any(self.conflicts(t) for t in tables):
             tables = self._restarts(order, sizes, tables)

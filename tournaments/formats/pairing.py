@@ -46,7 +46,7 @@ REMATCH = 10**12
 BYE_AGAIN = 10**15
 SCORE = 1000
 FOLD = 100
-CHUNK = 24
+CHUNK = 16
 EXACT_LIMIT = 48
 #: candidate edges of the whole-field fallback, for fields above ``EXACT_LIMIT``: by rank gap
 WIDE = 96

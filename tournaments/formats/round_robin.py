@@ -57,23 +57,33 @@ from .table_rounds import seat_round
 POOL_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def circle(members: Sequence[object]) -> list[list[tuple[object, object]]]:
-    """Circle-method rounds; ``None`` marks the dummy of an odd count."""
+def circle_round(members: Sequence[object], index: int) -> list[tuple[object, object]]:
+    """Round ``index`` (0-based) of the circle method; ``None`` marks the dummy of an odd count.
+
+    The first player stays put and the others turn one place a round, so round r is computed
+    directly (no need to build the n - 1 rounds before it)."""
     players = [*members, None] if len(members) % 2 else list(members)
     n = len(players)
-    fixed, rest = players[0], players[1:]
-    rounds = []
-    for r in range(n - 1):
-        line = [fixed, *rest]
-        pairs = []
-        for i in range(n // 2):
-            a, b = line[i], line[n - 1 - i]
-            if (i == 0 and r % 2 == 1) or (i > 0 and i % 2 == 1):
-                a, b = b, a
-            pairs.append((a, b))
-        rounds.append(pairs)
-        rest = rest[-1:] + rest[:-1]
-    return rounds
+    rest = players[1:]
+    shift = index % (n - 1)
+    line = [players[0], *rest[len(rest) - shift :], *rest[: len(rest) - shift]]
+    pairs = []
+    for i in range(n // 2):
+        a, b = line[i], line[n - 1 - i]
+        if (i == 0 and index % 2 == 1) or (i > 0 and i % 2 == 1):
+            a, b = b, a
+        pairs.append((a, b))
+    return pairs
+
+
+def circle_length(count: int) -> int:
+    """Rounds in one cycle of the circle method: n - 1, or n for an odd count."""
+    return count - 1 if count % 2 == 0 else count
+
+
+def circle(members: Sequence[object]) -> list[list[tuple[object, object]]]:
+    """Every round of the circle method."""
+    return [circle_round(members, r) for r in range(circle_length(len(members)))]
 
 
 def snake(entrants: Sequence[Entrant], pools: int) -> list[list[Entrant]]:
@@ -189,15 +199,17 @@ class RoundRobin(TableOptions, Format):
                     seats = people + (None,) * (plan.seats - len(people) if plan.bots else 0)
                     tables.append(Table(seats=seats))
                 return tables, []
-        seated = seat_round(number, active, ledger, self.seating, _level(active), str(self.seed), 0)
+        start = movement([e.id for e in active], len(plan.sizes), number - 1)
+        seated = seat_round(
+            number, active, ledger, self.seating, _level(active), str(self.seed), 0, start
+        )
         return list(seated.tables), list(seated.byes)
 
     def _duel_round(self, pool: list[Entrant], number: int) -> tuple[list[Table], list]:
-        schedule = circle([e.id for e in pool])
-        turn, index = divmod(number - 1, len(schedule))
+        turn, index = divmod(number - 1, circle_length(len(pool)))
         active = {e.id for e in pool if e.active}
         tables, byes = [], []
-        for a, b in schedule[index]:
+        for a, b in circle_round([e.id for e in pool], index):
             if turn % 2 == 1:
                 a, b = b, a
             if a in active and b in active:
@@ -207,11 +219,10 @@ class RoundRobin(TableOptions, Format):
         return tables, byes
 
     def _partner_round(self, pool: list[Entrant], number: int, ledger: Ledger):
-        schedule = circle([e.id for e in pool])
-        index = (number - 1) % len(schedule)
+        index = (number - 1) % circle_length(len(pool))
         active = {e.id for e in pool if e.active}
         teams, alone = [], []
-        for a, b in schedule[index]:
+        for a, b in circle_round([e.id for e in pool], index):
             if a in active and b in active:
                 teams.append((a, b))
             else:
@@ -297,6 +308,20 @@ def planned_schedule(
             break
     assert best is not None
     return best
+
+
+def movement(ids: Sequence[EntrantId], tables: int, index: int) -> list[EntrantId]:
+    """A first seating for round ``index`` (0-based) of a big four-seat round robin.
+
+    Entrant i sits in "row" q = i // T at table t = i mod T in round 0 and moves q tables on
+    each round (like the rows of a Mitchell movement moving at different speeds), so two
+    entrants of different rows share a table again only after many rounds. The mixer then
+    repairs what is left."""
+    spots: list[list[EntrantId]] = [[] for _ in range(tables)]
+    for i, who in enumerate(ids):
+        row, table = divmod(i, tables)
+        spots[(table + row * index) % tables].append(who)
+    return [who for spot in sorted(spots, key=len, reverse=True) for who in spot]
 
 
 def _follows(schedule, state: State, pool: set[EntrantId], number: int) -> bool:

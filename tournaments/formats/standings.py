@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .errors import OptionError
 from .ledger import Ledger
@@ -82,7 +81,8 @@ def rank(
     columns = {
         name: _column(name, entrants, ledger) for name in tiebreaks if name != "head_to_head"
     }
-    values: dict[EntrantId, dict[str, Fraction]] = {e.id: {} for e in entrants}
+    values: dict[EntrantId, dict[str, int]] = {e.id: {} for e in entrants}
+    divide = {name: divisor(name, ledger) for name in tiebreaks}
     for name, column in columns.items():
         for e in entrants:
             values[e.id][name] = column[e.id]
@@ -112,7 +112,7 @@ def rank(
                     played=record.played,
                     wins=record.wins,
                     byes=record.byes,
-                    tiebreaks={n: float(values[e.id][n]) for n in tiebreaks},
+                    tiebreaks={n: values[e.id][n] / divide[n] for n in tiebreaks},
                     active=e.active,
                     pool=pool,
                 )
@@ -132,48 +132,65 @@ def _split(ordered: list[Entrant], key: Mapping[EntrantId, object]) -> list[list
     return groups
 
 
-def _column(name: str, entrants: Sequence[Entrant], ledger: Ledger) -> dict[EntrantId, Fraction]:
+#: Tiebreak sums are kept as whole numbers of 1 / (MEAN * scale) points: means over one, two
+#: or three opponents and halves of them all stay whole, so sums are exact and fast.
+MEAN = 12
+
+
+def divisor(name: str, ledger: Ledger) -> int:
+    """What a column's whole number is divided by to read it in points (or wins)."""
     if name == "wins":
-        return {e.id: Fraction(ledger.records[e.id].wins) for e in entrants}
+        return 1
+    if name == "head_to_head":
+        return 2
+    return MEAN * ledger.scoring.scale
+
+
+def _column(name: str, entrants: Sequence[Entrant], ledger: Ledger) -> dict[EntrantId, int]:
+    if name == "wins":
+        return {e.id: ledger.records[e.id].wins for e in entrants}
     if name == "sonneborn_berger":
         return {e.id: sonneborn_berger(e.id, ledger) for e in entrants}
     cut = name == "median_buchholz"
     return {e.id: buchholz(e.id, ledger, cut=cut) for e in entrants}
 
 
-def opponent_strengths(who: EntrantId, ledger: Ledger) -> list[Fraction]:
-    """Per finished table, the mean points of the opponents; per bye, one's own points."""
+def opponent_strengths(who: EntrantId, ledger: Ledger) -> list[int]:
+    """Per finished table, the mean points of the opponents; per bye, one's own points
+    (in 1 / (MEAN * scale) of a point)."""
     record = ledger.records[who]
-    value = ledger.scoring.value
+    score = ledger.score
+    own = record.points * MEAN
     out = []
     for game in record.games:
         if game.opponents:
-            total = sum(ledger.score(o) for o, _ in game.opponents)
-            out.append(value(total) / len(game.opponents))
+            total = sum(score(o) for o, _ in game.opponents)
+            out.append(total * (MEAN // len(game.opponents)))
         else:
-            out.append(value(record.points))
-    out.extend([value(record.points)] * record.byes)
+            out.append(own)
+    out.extend([own] * record.byes)
     return out
 
 
-def buchholz(who: EntrantId, ledger: Ledger, cut: bool = False) -> Fraction:
+def buchholz(who: EntrantId, ledger: Ledger, cut: bool = False) -> int:
     strengths = opponent_strengths(who, ledger)
     if cut and len(strengths) >= 3:
         strengths = sorted(strengths)[1:-1]
-    return sum(strengths, Fraction(0))
+    return sum(strengths)
 
 
-def sonneborn_berger(who: EntrantId, ledger: Ledger) -> Fraction:
-    total = Fraction(0)
+def sonneborn_berger(who: EntrantId, ledger: Ledger) -> int:
+    score = ledger.score
+    total = 0
     for game in ledger.records[who].games:
         if game.opponents:
-            beaten = sum(ledger.score(o) * halves for o, halves in game.opponents)
-            total += ledger.scoring.value(beaten) / (2 * len(game.opponents))
+            beaten = sum(score(o) * halves for o, halves in game.opponents)
+            total += beaten * (MEAN // (2 * len(game.opponents)))
     return total
 
 
 def _head_to_head(
-    group: list[Entrant], ledger: Ledger, values: dict[EntrantId, dict[str, Fraction]]
+    group: list[Entrant], ledger: Ledger, values: dict[EntrantId, dict[str, int]]
 ) -> None:
     members = {e.id for e in group}
     complete = len(group) > 1 and all(
@@ -184,4 +201,4 @@ def _head_to_head(
         if complete:
             for game in ledger.records[e.id].games:
                 halves += sum(r for o, r in game.opponents if o in members)
-        values[e.id]["head_to_head"] = Fraction(halves, 2)
+        values[e.id]["head_to_head"] = halves

@@ -32,6 +32,7 @@ from typing import ClassVar
 from .base import Format, participants
 from .bracket import Bracket, BracketRound, Match, Slot, ordinal
 from .errors import OptionError, ResultError, SeatingError, StateError, TournamentFinishedError
+from .ledger import require_finished
 from .model import EntrantId, Round, State, Table
 from .order import by_seed
 from .seating import Plan, Seating
@@ -153,7 +154,7 @@ class TableKnockout(TableOptions, Format):
     # -- resolving the rounds played -------------------------------------------------------
 
     def _walk(self, state: State):
-        self._ledger(state)
+        self._check(state)
         seeds = by_seed(participants(state), self.seed)
         self.check_entries(len(seeds))
         sources = self.sources(len(seeds))
@@ -165,10 +166,11 @@ class TableKnockout(TableOptions, Format):
                 continue
             nxt = state.rounds[r] if r < len(state.rounds) else None
             quals = [self._qualifiers(t, nxt, active) for t in seen[-1]] if r else []
+            where = {who: t for t in nxt.tables for who in t.entrants} if nxt else None
             row = []
             for i, table_sources in enumerate(round_sources):
                 people = [_fill(src, seeds, quals) for src in table_sources]
-                row.append(self._see(people, nxt, r, i, final=r == len(sources) - 1))
+                row.append(self._see(people, where, r, i, final=r == len(sources) - 1))
             seen.append(row)
         return seeds, sources, seen
 
@@ -179,13 +181,14 @@ class TableKnockout(TableOptions, Format):
             return [who for who in ranking if who in there][: self.advance]
         return [who for who in ranking if active[who]][: self.advance]
 
-    def _see(self, people, played: Round | None, r: int, i: int, final: bool) -> Seen:
+    def _see(self, people, where: dict | None, r: int, i: int, final: bool) -> Seen:
+        """``where``: the tables of round r + 1 by entrant (``None`` before it is seated)."""
         seen = Seen(people)
-        if played is None:
+        if where is None:
             return seen
         real = {p for p in people if p is not None and p is not EMPTY}
-        table = next((t for t in played.tables if set(t.entrants) == real), None)
-        if table is None:
+        table = where.get(next(iter(real))) if real else None
+        if table is None or set(table.entrants) != real:
             raise StateError(
                 f"round {r + 1} has no table K{r + 1}-{i + 1} seating {sorted(map(str, real))}"
             )
@@ -211,10 +214,10 @@ class TableKnockout(TableOptions, Format):
     # -- the API ---------------------------------------------------------------------------
 
     def next_round(self, state: State) -> Round:
-        self._open(state)
         seeds, sources, seen = self._walk(state)
+        require_finished(state)
         number = len(state.rounds) + 1
-        if number > len(sources):
+        if number > len(sources) or all(t.ranking is not None for t in seen[-1]):
             raise TournamentFinishedError("the table knockout is over: no round follows")
         plan = self.plans(len(seeds))[number - 1]
         tables = []

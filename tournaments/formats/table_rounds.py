@@ -31,6 +31,7 @@ def seat_round(
     level: Mapping[EntrantId, float],
     salt: str,
     avoid_weight: float,
+    start: Sequence[EntrantId] | None = None,
 ) -> Round:
     """One round: ``order`` is best first; ``level`` the points gap scale (all 0 to ignore)."""
     plan = seating.plan(len(order))
@@ -44,7 +45,9 @@ def seat_round(
         salt=f"{salt}|{number}",
         clash=avoid_weight * 2 * SPREAD,
     )
-    tables = mixer.seat(playing, plan.sizes)
+    if start is not None:
+        start = [who for who in start if who not in gone]
+    tables = mixer.seat(playing, plan.sizes, start)
     out = []
     for people in tables:
         seats: tuple = tuple(people)

@@ -25,8 +25,8 @@ from typing import ClassVar
 
 from .base import Format
 from .bracket import Bracket, BracketRound, Slot
-from .errors import EntryCountError, OptionError, StateError
-from .ledger import Ledger
+from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError
+from .ledger import Ledger, require_finished
 from .model import Entrant, Round, State
 from .standings import Standing
 
@@ -133,12 +133,15 @@ class TwoStage(Format):
         self.playoff_format.check_entries(self.advance)
 
     def next_round(self, state: State) -> Round:
-        self._open(state)
+        self._check(state)
+        require_finished(state)
         pool_state, playoff_state = self.split(state)
         if playoff_state is None:
             if not state.rounds:
                 self.check_entries(len(state.active))
             return replace(self.pool_format.next_round(pool_state), stage="pools")
+        if playoff_state.rounds and self.playoff_format.is_finished(playoff_state):
+            raise TournamentFinishedError("the two-stage event is over: no round follows")
         got = self.playoff_format.next_round(playoff_state)
         return replace(got, number=got.number + len(pool_state.rounds), stage="playoff")
 
