@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from tournaments.formats import (
@@ -131,3 +135,15 @@ def test_the_same_state_gives_the_same_round():
         first = make_format(name, seed=7, **options).next_round(State(unseeded))
         again = make_format(name, seed=7, **options).next_round(State(list(reversed(unseeded))))
         assert first == again
+
+
+def test_the_formats_import_neither_django_nor_the_rest_of_the_site():
+    code = (
+        "import sys, tournaments.formats; "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('django', 'games', 'accounts', 'config') or m == 'tournaments.models'); "
+        "print(bad)"
+    )
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert out.stdout.strip() == "[]", out.stderr
