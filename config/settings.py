@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials.apps.SimpleAppConfig",
     "accounts",
+    "clubs",
     "games",
     "tournaments",
 ]
