@@ -99,17 +99,24 @@ def announce(game: Game, match: Match, state: engine.MatchState) -> None:
     transaction.on_commit(
         lambda: _send(signals.game_finished, Game, result=outcome, **about), robust=True
     )
-    if not state.over:
-        return
+    if state.over:
+        announce_set(match, parties, list(state.totals), state.winner, state.result or "")
+
+
+def announce_set(
+    match: Match, parties: list[list[int]], totals: list[int], winner: int | None, result: str
+) -> None:
+    """On commit, tell listeners that this set is over (by its rules, or closed early)."""
+    table = match.table
+    players = [p.get("id") for p in match.players]
     ids = list(match.games.values_list("pk", flat=True))
-    totals = list(state.totals)
     finished = MatchOutcome(
-        parties, players, match_places(style, totals, state.winner, parties), totals,
-        state.result or "", state.winner, replaced_seats(ids, table.seat_count),
+        parties, players, match_places(table.style, totals, winner, parties), totals,
+        result, winner, replaced_seats(ids, table.seat_count),
     )  # fmt: skip
-    about_set = {"match_id": match.pk, "table_id": table.pk, "style": style}
+    about = {"match_id": match.pk, "table_id": table.pk, "style": table.style}
     transaction.on_commit(
-        lambda: _send(signals.match_finished, Match, result=finished, **about_set), robust=True
+        lambda: _send(signals.match_finished, Match, result=finished, **about), robust=True
     )
 
 

@@ -111,6 +111,34 @@ def abandon(table: Table) -> bool:
     return True
 
 
+def close_set(match_id: int, result: str = "games") -> bool:
+    """End a set between two of its games, the totals as they stand deciding it: what an event
+    does when its tables play a fixed number of games. The best total wins (the lowest where
+    totals are penalties); a shared best total leaves the set without a winner. Listeners hear
+    ``match_finished`` as for any set. False if the set was over already."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
+        if match.state != Match.State.PLAYING:
+            return False
+        last = match.games.order_by("-number").first()
+        if last is None or last.state != Game.State.OVER:
+            raise TableError(_("A set can only be closed between two games."))
+        state = load(last)
+        totals = list(state.totals)
+        best = (min if engine.STYLES[match.table.style].low_totals_win else max)(totals)
+        winner = totals.index(best) if totals.count(best) == 1 else None
+        match.state, match.result, match.winner_party = Match.State.OVER, result, winner
+        match.totals, match.finished_at = totals, timezone.now()
+        match.save()
+        table = match.table
+        table.state = Table.State.FINISHED
+        table.save(update_fields=["state", "updated_at"])
+        parties = [list(p) for p in state.parties]
+        outcomes.announce_set(match, parties, totals, winner, result)
+        notify.table_changed(table)
+    return True
+
+
 def _begin_game(match: Match, state: engine.MatchState) -> Game:
     engine_game = state.start_game()
     stored: list = []

@@ -49,8 +49,10 @@ def create_table(
     is_private: bool = False,
     bots: Sequence[str | None] = (),
     host_sits: bool = True,
+    players: Sequence[User | None] = (),
 ) -> Table:
-    """Create a table. ``bots[i]`` is a bot level for seat i (None leaves it open)."""
+    """Create a table. ``bots[i]`` is a bot level for seat i (None leaves it open);
+    ``players[i]`` seats that person in seat i (an event seats its entrants so)."""
     rules = engine.STYLES.get(style)
     if rules is None:
         raise TableError(_("Unknown style."))
@@ -71,6 +73,9 @@ def create_table(
         Seat.objects.bulk_create(Seat(table=table, index=i) for i in range(seat_count))
         if host is not None and host_sits:
             _sit(table, host, 0)
+        for index, person in enumerate(players):
+            if person is not None:
+                _sit(table, person, index)
         for index, level in enumerate(levels):
             if level and index < seat_count and not (host_sits and host and index == 0):
                 _sit(table, pick_bot(table, level), index)

@@ -80,3 +80,14 @@ def test_start_needs_every_seat_filled():
 
     with pytest.raises(TableError):
         play.start_match(table)
+
+
+def test_an_event_can_seat_chosen_people_and_fill_the_rest_with_bots():
+    ann, bob = make_user("ann"), make_user("bob")
+    table = seating.create_table(
+        None, "cutthroat", 4, {}, players=[None, ann, None, bob],
+        bots=["casual", None, "expert", None], host_sits=False,
+    )  # fmt: skip
+    seats = {s.index: s.player for s in table.seats.all()}
+    assert seats[1] == ann and seats[3] == bob
+    assert seats[0].bot_level == "casual" and seats[2].bot_level == "expert"

@@ -102,3 +102,21 @@ def test_places_share_ties_and_put_the_winner_first(values, low, first, places):
 def test_french_sets_rank_the_lowest_total_first():
     assert outcomes.match_places("french", [120, 40, 75, 90], 1, None) == [4, 1, 2, 3]
     assert Match  # the model stays importable beside the signals
+
+
+def test_a_set_closed_after_a_game_is_announced_with_places_by_totals(heard):
+    from games.services import play
+
+    table = make_table(make_user("host"), turn_clock=0, style="block", seats=2,
+                       bots=[None, "casual"], options={"target": 200})  # fmt: skip
+    match = start_table(table, seed=5)
+    game = play_out_game(match)
+    assert play.close_set(match.pk, "games")
+    assert not play.close_set(match.pk, "games")
+    match.refresh_from_db()
+    assert match.state == Match.State.OVER and match.result == "games"
+    events = [kw for kind, kw in heard if kind == "match"]
+    assert len(events) == 1
+    totals = events[0]["result"].totals
+    assert events[0]["result"].places[totals.index(max(totals))] == 1
+    assert play.start_next_game(match.pk, game.number) is False
