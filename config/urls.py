@@ -8,6 +8,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("play/", include("games.live.urls")),
+    path("clubs/", include("clubs.urls")),
     path("admin/", admin.site.urls),
 ]
 
