@@ -29,27 +29,28 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
-class SeatInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline):
+    """Rows of a parent, shown as they are: the services own them."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+
+class SeatInline(ReadOnlyInline):
     model = Seat
     fields = ("index", "player", "away_since", "stand_in", "swap_with")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(ReadOnlyInline):
     model = Match
     fields = ("number", "state", "result", "winner_party", "totals", "started_at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Table)
@@ -78,16 +79,10 @@ class TableAdmin(ReadOnly):
         return [field.name for field in Table._meta.fields]
 
 
-class GameInline(admin.TabularInline):
+class GameInline(ReadOnlyInline):
     model = Game
     fields = ("number", "state", "version", "turn", "started_at", "finished_at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Match)
@@ -101,12 +96,9 @@ class MatchAdmin(ReadOnly):
                        "totals", "started_at", "finished_at")  # fmt: skip
 
 
-class MoveInline(admin.TabularInline):
+class MoveInline(ReadOnlyInline):
     model = Move
     fields = ("seq", "seat", "kind", "shown_tile", "on", "reason", "detail", "at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
 
     @admin.display(description=_("tile"))
     def shown_tile(self, move: Move) -> str:
@@ -114,9 +106,6 @@ class MoveInline(admin.TabularInline):
         if move.kind == Move.Kind.DRAW and move.game.state == Game.State.PLAYING:
             return "?"
         return move.tile
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Game)
