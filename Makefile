@@ -27,7 +27,7 @@ run: migrate
 	$(BIN)/python -m config.serve
 
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
