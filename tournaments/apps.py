@@ -1,7 +1,19 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from games import signals
+
+        from . import listeners, permissions
+
+        signals.match_finished.connect(listeners.on_match_finished, dispatch_uid="tournaments")
+        signals.game_finished.connect(listeners.on_game_finished, dispatch_uid="tournaments")
+        post_migrate.connect(
+            permissions.grant_organiser_permissions, sender=self, dispatch_uid="tournaments"
+        )

@@ -1,1 +1,256 @@
-"""Brackets, rounds and pairings (coming with tournaments)."""
+"""Events, their entries, and the rounds and tables they are played in.
+
+The rows hold what happened; the formats (``tournaments.formats``) say what it means. A
+round's seating and every table's places are stored here, and the standings are computed
+from them by the format each time they are shown (``services.standings``), so nothing stored
+can disagree with a result that was changed. Every change goes through ``services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Match, style_choices
+from games.models import Table as GameTable
+
+from .formats import DEFAULT_POINTS
+from .kinds import Kind, format_choices, kind_of
+
+
+def default_points() -> dict[str, list[int]]:
+    """Tournament points per place by table size, as JSON (keys are strings there)."""
+    return {str(size): list(points) for size, points in DEFAULT_POINTS.items()}
+
+
+def new_seed() -> int:
+    """The event's salt for every draw: drawn once, so a preview equals what is generated."""
+    return secrets.randbelow(2**62)
+
+
+class Tournament(models.Model):
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        CHECKIN = "checkin", _("Check-in open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class PlayMode(models.TextChoices):
+        SET = "set", _("A whole set, as the style plays it")
+        GAMES = "games", _("A fixed number of games")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Everyone")
+        CLUB = "club", _("Club members only")
+
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
+    seats = models.PositiveSmallIntegerField(
+        _("seats at a table"),
+        default=4,
+        help_text=_("2 for one against one in Block, Draw or Doubles."),
+    )
+    options = models.JSONField(_("style options"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=24, choices=format_choices)
+    format_options = models.JSONField(_("format options"), default=dict, blank=True)
+    play_mode = models.CharField(
+        _("a table plays"), max_length=6, choices=PlayMode.choices, default=PlayMode.SET
+    )
+    games_per_table = models.PositiveSmallIntegerField(
+        _("games per table"),
+        null=True,
+        blank=True,
+        help_text=_("When a table plays a fixed number of games."),
+    )
+    points = models.JSONField(_("points per place"), default=default_points, blank=True)
+    entry_cap = models.PositiveIntegerField(_("most entries"), null=True, blank=True)
+    bots_fill = models.BooleanField(
+        _("bots fill empty seats"), default=False, help_text=_("Bots may also be entered.")
+    )
+    bot_level = models.CharField(_("bot level"), max_length=10, default="casual")
+    turn_clock = models.PositiveSmallIntegerField(_("turn clock (seconds)"), default=30)
+    visibility = models.CharField(
+        _("who sees it"), max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-created_at"]
+        indexes = [models.Index(fields=["state", "visibility"])]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", kwargs={"slug": self.slug})
+
+    @property
+    def is_over(self) -> bool:
+        return self.state in (self.State.FINISHED, self.State.CANCELLED)
+
+    @property
+    def kind(self) -> Kind:
+        """Pairs, duellists, tables or rotating partners (``kinds.kind_of``; the services
+        refuse fields that make no event, so stored ones always do)."""
+        return kind_of(self.style, self.seats, self.options, self.format, self.format_options)
+
+    @property
+    def pairs(self) -> bool:
+        return self.kind.pairs
+
+
+class Entry(models.Model):
+    """One entrant: a player, or a pair (player and partner) in events played by pairs."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+
+    #: Statuses of an entry that is still in the event.
+    ACTIVE = (Status.REGISTERED, Status.CHECKED_IN)
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="entries",
+        verbose_name=_("player"),
+    )  # fmt: skip
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="partnered_entries", verbose_name=_("partner"),
+    )  # fmt: skip
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
+    )
+    final_place = models.PositiveIntegerField(_("final place"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player")
+        ]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.partner_id is None:
+            return self.player.name
+        return f"{self.player.name} & {self.partner.name}"
+
+    @property
+    def active(self) -> bool:
+        return self.status in self.ACTIVE
+
+    def people(self) -> list:
+        return [self.player] if self.partner_id is None else [self.player, self.partner]
+
+
+class Stage(models.Model):
+    class Kind(models.TextChoices):
+        MAIN = "main", _("Main")
+        POOLS = "pools", _("Pools")
+        PLAYOFF = "playoff", _("Playoff")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.MAIN)
+    name = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_stage_number")
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.get_kind_display()
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        RUNNING = "running", _("Being played")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.RUNNING)
+    byes = models.JSONField(default=list, blank=True, help_text=_("Entry ids sitting out."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number")
+        ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {_('round')} {self.number}"
+
+
+class TableAssignment(models.Model):
+    """One table of a round: who sits in each of the format's seats, the games table they
+    play at, and the result (places and points per format seat) with any override."""
+
+    class State(models.TextChoices):
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    label = models.CharField(max_length=20, blank=True)
+    seats = models.JSONField(help_text=_("Entry ids in the format's seat order; null is a bot."))
+    table = models.ForeignKey(
+        GameTable, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    places = models.JSONField(null=True, blank=True)
+    points = models.JSONField(null=True, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.SEATED)
+    adjudicated = models.BooleanField(default=False)
+    overridden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    override_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    overridden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self) -> str:
+        return f"{self.round} · {_('table')} {self.number}"

@@ -1,0 +1,320 @@
+"""The event pages: who may see them, who may run an event from them, and what they show."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import DEFAULT_PASSWORD, make_user
+from tests.tournaments.factories import enter, make_event, open_event, owner_of
+from tournaments.models import Entry, TableAssignment, Tournament
+from tournaments.services import events, results
+
+pytestmark = pytest.mark.django_db
+
+ORGANISING = ["owner", "organiser"]
+NOT_ORGANISING = ["member", "outsider", None]
+
+
+def client_for(client, people, who):
+    if who is not None:
+        client.force_login(getattr(people, who))
+    return client
+
+
+@pytest.fixture
+def running(club):
+    """A running Swiss of four with round 1 seated at two games tables."""
+    event = open_event(club, turn_clock=0)
+    enter(event, 4)
+    events.start(event, owner_of(club))
+    event.refresh_from_db()
+    return event
+
+
+def organiser_requests(event: Tournament) -> list[tuple[str, str, dict]]:
+    """Every organiser page and action of a running event: (method, url, data)."""
+    table = TableAssignment.objects.filter(round__tournament=event).first()
+    entry = event.entries.first()
+    slug = event.slug
+    steps = ["open-registration", "open-checkin", "start", "next-round", "start-round", "finish",
+             "cancel", "add-bot"]  # fmt: skip
+    out = [
+        ("get", reverse("event_new"), {}),
+        ("get", reverse("event_edit", kwargs={"slug": slug}), {}),
+        ("get", reverse("event_run", kwargs={"slug": slug}), {}),
+        ("get", reverse("table_result", kwargs={"slug": slug, "table": table.pk}), {}),
+        ("post", reverse("table_result", kwargs={"slug": slug, "table": table.pk}),
+         {"place_0": "1", "place_1": "2", "reason": "x"}),
+        ("post", reverse("event_enter_for", kwargs={"slug": slug}), {"player": "member"}),
+        ("post", reverse("event_reseat", kwargs={"slug": slug}), {"first": "1", "second": "2"}),
+    ]  # fmt: skip
+    out += [("post", reverse("event_step", kwargs={"slug": slug, "step": s}), {}) for s in steps]
+    for action in ("check-in", "withdraw", "disqualify", "seed"):
+        url = reverse(
+            "event_entry_action", kwargs={"slug": slug, "entry": entry.pk, "action": action}
+        )
+        out.append(("post", url, {"seed": "3"}))
+    return out
+
+
+@pytest.mark.parametrize("who", NOT_ORGANISING)
+def test_members_and_outsiders_get_no_organiser_page_or_action(client, club, people, running, who):
+    client = client_for(client, people, who)
+    before = (running.state, TableAssignment.objects.filter(places__isnull=False).count())
+    for method, url, data in organiser_requests(running):
+        response = getattr(client, method)(url, data)
+        if who is None:
+            assert response.status_code == 302 and "/login" in response["Location"], url
+        else:
+            assert response.status_code == 404, url
+    running.refresh_from_db()
+    after = (running.state, TableAssignment.objects.filter(places__isnull=False).count())
+    assert after == before and running.entries.filter(status="registered").count() == 4
+
+
+@pytest.mark.parametrize("who", ORGANISING)
+def test_owners_and_organisers_reach_every_organiser_page(client, club, people, running, who):
+    client = client_for(client, people, who)
+    slug = running.slug
+    assert client.get(reverse("event_new")).status_code == 200
+    assert client.get(reverse("event_run", kwargs={"slug": slug})).status_code == 200
+    assert client.get(reverse("event_edit", kwargs={"slug": slug})).status_code == 200
+    table = TableAssignment.objects.filter(round__tournament=running).first()
+    url = reverse("table_result", kwargs={"slug": slug, "table": table.pk})
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"place_0": "2", "place_1": "1", "reason": "agreed"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.places == [2, 1] and table.overridden_by == getattr(people, who)
+
+
+def test_an_organiser_creates_an_event_for_one_of_their_clubs(client, club, people):
+    client.force_login(people.organiser)
+    data = {
+        "club": club.pk, "name": "Cut-Throat Night", "style": "cutthroat", "seats": "4",
+        "style_first_to_six": "on", "format": "swiss_tables", "rounds": "3", "pools": "swiss",
+        "playoff": "single_elimination", "play_mode": "games", "games_per_table": "3",
+        "points_4": "4-2-1-0", "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual",
+        "turn_clock": "30", "visibility": "club", "bots_fill": "on", "grand_final_reset": "on",
+    }  # fmt: skip
+    response = client.post(reverse("event_new"), data)
+    event = Tournament.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "event_run", kwargs={"slug": event.slug}
+    )
+    assert (event.club, event.style, event.options) == (club, "cutthroat", {"first_to_six": True})
+    assert event.format_options == {"rounds": 3}
+    assert (event.play_mode, event.games_per_table, event.bots_fill) == ("games", 3, True)
+    assert event.visibility == "club" and event.state == Tournament.State.DRAFT
+
+
+def test_an_event_form_that_makes_no_event_says_why(client, club, people):
+    client.force_login(people.owner)
+    data = {
+        "club": club.pk, "name": "Wrong", "style": "cutthroat", "seats": "4", "format": "swiss",
+        "pools": "swiss", "playoff": "single_elimination", "play_mode": "set",
+        "points_4": "4-2-1-0", "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual",
+        "turn_clock": "30", "visibility": "public",
+    }  # fmt: skip
+    response = client.post(reverse("event_new"), data)
+    assert response.status_code == 400
+    assert "tables of players each for themselves" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_organiser_cannot_create_for_a_club_they_do_not_run(client, club, people):
+    from tests.tournaments.factories import make_club
+
+    other = make_club(make_user("rival"), "Spanish Town")
+    client.force_login(people.organiser)
+    response = client.post(reverse("event_new"), {"club": other.pk, "name": "x"})
+    assert response.status_code == 400 and not Tournament.objects.exists()
+
+
+def test_editing_keeps_what_was_chosen(client, club, people):
+    event = make_event(club, format="single_elimination", format_options={"third_place": True})
+    client.force_login(people.owner)
+    page = client.get(reverse("event_edit", kwargs={"slug": event.slug})).content.decode()
+    assert re.search(r'name="third_place"[^>]*checked', page)
+
+
+def test_running_an_event_step_by_step_from_its_page(client, club, people):
+    event = make_event(club, turn_clock=0)
+    client.force_login(people.organiser)
+    step = lambda s: client.post(reverse("event_step", kwargs={"slug": event.slug, "step": s}))  # noqa: E731
+    assert step("open-registration").status_code == 302
+    for name in ("ann", "bob", "cy", "dee"):
+        client.post(
+            reverse("event_enter_for", kwargs={"slug": event.slug}),
+            {"player": make_user(name).username},
+        )
+    assert event.entries.count() == 4
+    assert step("start").status_code == 302
+    refused = step("next-round")
+    assert refused.status_code == 409 and "still being played" in refused.content.decode()
+    for table in TableAssignment.objects.filter(round__tournament=event):
+        results.record_result(event, people.organiser, table, [1, 2], "played")
+    page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
+    assert "Preview of round 2" in page
+    done = client.post(reverse("event_step", kwargs={"slug": event.slug, "step": "next-round"}),
+                       {"round": "2", "start": "1"})  # fmt: skip
+    assert done.status_code == 302
+    again = client.post(reverse("event_step", kwargs={"slug": event.slug, "step": "next-round"}),
+                        {"round": "2", "start": "1"})  # fmt: skip
+    assert (
+        again.status_code == 409 and "Round 2 has been generated already" in again.content.decode()
+    )
+    assert event.rounds.count() == 2
+
+
+def test_a_player_enters_with_a_partner_checks_in_and_withdraws(client, club):
+    event = open_event(club, style="partner", seats=4)
+    ann, bob = make_user("ann"), make_user("bob")
+    client.force_login(ann)
+    url = reverse("event_enter", kwargs={"slug": event.slug})
+    missing = client.post(url, {})
+    assert missing.status_code == 409 and "name your partner" in missing.content.decode()
+    unknown = client.post(url, {"partner": "nobody"})
+    assert unknown.status_code == 409 and "no player called nobody" in unknown.content.decode()
+    assert client.post(url, {"partner": "bob"}).status_code == 302
+    entry = Entry.objects.get()
+    assert (entry.player, entry.partner) == (ann, bob)
+    twice = client.post(url, {"partner": "bob"})
+    assert twice.status_code == 409 and "entered already" in twice.content.decode()
+    events.open_checkin(event, owner_of(club))
+    client.force_login(bob)
+    assert client.post(reverse("event_check_in", kwargs={"slug": event.slug})).status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.CHECKED_IN
+    assert client.post(reverse("event_leave", kwargs={"slug": event.slug})).status_code == 302
+    assert not Entry.objects.exists()
+
+
+def test_club_only_events_are_for_members_only(client, club, people):
+    event = open_event(club, visibility="club")
+    public = open_event(club, name="Open Night")
+    pages = [
+        reverse("event", kwargs={"slug": event.slug}),
+        reverse("event_print", kwargs={"slug": event.slug}),
+        reverse("event_export", kwargs={"slug": event.slug, "what": "standings"}),
+    ]
+    client.force_login(people.outsider)
+    for url in pages:
+        assert client.get(url).status_code == 404, url
+    listing = client.get(reverse("events")).content.decode()
+    assert "Open Night" in listing and event.name not in listing
+    fragment = client.get(reverse("club_events", kwargs={"slug": club.slug})).content.decode()
+    assert "Open Night" in fragment and event.name not in fragment
+    client.force_login(people.member)
+    for url in pages:
+        assert client.get(url).status_code == 200, url
+    assert event.name in client.get(reverse("events")).content.decode()
+    assert public.slug
+
+
+def test_drafts_are_shown_to_their_organisers_only(client, club, people):
+    event = make_event(club)
+    url = reverse("event", kwargs={"slug": event.slug})
+    assert client.get(url).status_code == 404
+    client.force_login(people.member)
+    assert client.get(url).status_code == 404
+    assert event.name not in client.get(reverse("events")).content.decode()
+    client.force_login(people.organiser)
+    assert client.get(url).status_code == 200
+
+
+def test_the_event_page_shows_standings_with_every_tiebreak_and_live_tables(client, club, running):
+    boss = owner_of(club)
+    first = TableAssignment.objects.filter(round__tournament=running).order_by("number").first()
+    results.record_result(running, boss, first, [1, 2], "played")
+    page = client.get(reverse("event", kwargs={"slug": running.slug})).content.decode()
+    for heading in ("Buchholz", "Median Buchholz", "Sonneborn-Berger", "Head to head"):
+        assert f'title="{heading}"' in page
+    second = TableAssignment.objects.filter(round__tournament=running).order_by("number").last()
+    assert reverse("table", kwargs={"code": second.table.code}) in page
+    assert "Watch live" in page and "<caption" in page and 'scope="col"' in page
+
+
+def test_the_bracket_is_drawn_in_html(client, club):
+    event = open_event(club, format="single_elimination", turn_clock=0)
+    enter(event, 5)
+    events.start(event, owner_of(club))
+    page = client.get(reverse("event", kwargs={"slug": event.slug})).content.decode()
+    assert 'class="ev-bracket"' in page and "Quarter-finals" in page and "Final" in page
+    assert page.count('class="ev-match ') == 4 + 2 + 1
+
+
+def test_pages_carry_no_inline_script_or_style(client, club, people, running):
+    client.force_login(people.owner)
+    urls = [reverse("events"), reverse("my_events"), reverse("event_new"),
+            reverse("event", kwargs={"slug": running.slug}),
+            reverse("event_run", kwargs={"slug": running.slug}),
+            reverse("event_print", kwargs={"slug": running.slug}),
+            reverse("club_events", kwargs={"slug": club.slug})]  # fmt: skip
+    for url in urls:
+        page = client.get(url).content.decode()
+        assert "<style" not in page, url
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
+        assert not re.search(r"\son[a-z]+=", page), url
+
+
+def test_csv_exports_hold_entries_pairings_and_standings(client, club, running):
+    boss = owner_of(club)
+    for table in TableAssignment.objects.filter(round__tournament=running):
+        results.record_result(running, boss, table, [1, 2], "played")
+
+    def rows(what: str) -> list[list[str]]:
+        response = client.get(reverse("event_export", kwargs={"slug": running.slug, "what": what}))
+        assert response["Content-Type"].startswith("text/csv")
+        assert f"{running.slug}-{what}.csv" in response["Content-Disposition"]
+        return list(csv.reader(io.StringIO(response.content.decode())))
+
+    entries_rows = rows("entries")
+    assert entries_rows[0][:3] == ["entry", "seed", "player"] and len(entries_rows) == 5
+    pairings = rows("pairings")
+    assert pairings[0][:5] == ["round", "stage", "table", "label", "seat 1"] and len(pairings) == 3
+    standings = rows("standings")
+    assert "Buchholz" in standings[0] and len(standings) == 5
+    assert [row[3] for row in standings[1:]] == ["1", "1", "0", "0"]
+
+
+def test_the_printable_round_lists_every_table(client, club, running):
+    page = client.get(reverse("event_print", kwargs={"slug": running.slug})).content.decode()
+    assert "Round 1" in page and page.count('<th scope="row">') == 2
+
+
+def test_my_events_lists_what_i_entered_and_what_i_run(client, club, people, running):
+    entry = running.entries.first()
+    client.force_login(entry.player)
+    assert running.name in client.get(reverse("my_events")).content.decode()
+    client.force_login(people.organiser)
+    page = client.get(reverse("my_events")).content.decode()
+    assert reverse("event_run", kwargs={"slug": running.slug}) in page
+
+
+def test_the_club_fragment_lists_events_and_tables_being_played(client, club, running):
+    page = client.get(reverse("club_events", kwargs={"slug": club.slug})).content.decode()
+    assert running.name in page and "<html" not in page
+    table = TableAssignment.objects.filter(round__tournament=running).first()
+    assert reverse("table", kwargs={"code": table.table.code}) in page
+
+
+def test_the_list_filters_by_club_and_style(client, club):
+    open_event(club, name="Block Night")
+    open_event(club, name="Cut Night", style="cutthroat", seats=4, format="swiss_tables")
+    page = client.get(reverse("events"), {"style": "cutthroat"}).content.decode()
+    assert "Cut Night" in page and "Block Night" not in page
+    page = client.get(reverse("events"), {"club": "elsewhere"}).content.decode()
+    assert "Cut Night" not in page
+
+
+def test_login_is_needed_to_enter(client, club):
+    event = open_event(club)
+    response = client.post(reverse("event_enter", kwargs={"slug": event.slug}))
+    assert response.status_code == 302 and "/login" in response["Location"]
+    assert DEFAULT_PASSWORD

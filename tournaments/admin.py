@@ -1,0 +1,469 @@
+"""Events in the admin site: organisers see and change only their own clubs' events,
+superusers every event; every action is a few lines around a service.
+
+A 500-entry event stays manageable: entries show inline a page at a time (with a link to the
+entries list, which filters, searches and paginates), players are picked by id or search
+(raw id and autocomplete fields), and the lists filter by state, style, format and club.
+The event's seed is never shown: every deal of its tables is drawn from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.services import can_organise, organised_clubs
+
+from .models import Entry, Round, TableAssignment, Tournament
+from .pages import entry_name, number
+from .services import entries, events, results, rounds
+from .services.errors import TournamentError
+from .services.state import snapshot
+
+ENTRIES_PER_PAGE = 50
+
+
+class ClubScoped:
+    """Rows of the clubs the user organises only (superusers: all), for lists and objects."""
+
+    club_path = "club"
+
+    def club_of(self, obj):
+        for part in self.club_path.split("__"):
+            obj = getattr(obj, part)
+        return obj
+
+    def get_queryset(self, request: HttpRequest):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.club_path}__in": organised_clubs(request.user)})
+
+    def _mine(self, request: HttpRequest, obj) -> bool:
+        return obj is None or can_organise(self.club_of(obj), request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj=None) -> bool:
+        return super().has_view_permission(request, obj) and self._mine(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return super().has_change_permission(request, obj) and self._mine(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+
+def _each(modeladmin, request, queryset, action: Callable[[object], str]) -> None:
+    """Run a service per selected row; report what was done and what was refused, and why."""
+    for obj in queryset:
+        try:
+            done = action(obj)
+        except TournamentError as error:
+            modeladmin.message_user(request, f"{obj}: {error}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+
+
+# -- events -----------------------------------------------------------------------------
+
+
+class PagedEntries(BaseInlineFormSet):
+    """One page of an event's entries (``?entries_page=N``), so a big event's form stays
+    small; every page posts back only its own rows."""
+
+    page = 1
+
+    def clean(self) -> None:
+        super().clean()
+        for row in self.forms:
+            seed = row.cleaned_data.get("seed") if hasattr(row, "cleaned_data") else None
+            if seed is not None and seed < 1:
+                raise ValidationError(_("A seed is a whole number from 1 up."))
+
+    def get_queryset(self):
+        if not hasattr(self, "_page_rows"):
+            rows = super().get_queryset()
+            start = (self.page - 1) * ENTRIES_PER_PAGE
+            self._page_rows = rows[start : start + ENTRIES_PER_PAGE]
+        return self._page_rows
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    formset = PagedEntries
+    fields = ("player", "partner", "seed", "status", "final_place")
+    readonly_fields = ("player", "partner", "status", "final_place")
+    extra = 0
+    can_delete = False
+    verbose_name_plural = gettext_lazy("entries (a page at a time; see the entries list for all)")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        raw = request.GET.get("entries_page", "1")
+        formset.page = int(raw) if raw.isdigit() and 0 < int(raw) < 10**6 else 1
+        return formset
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.state not in events.SEEDABLE:
+            fields.append("seed")
+        return fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # people enter through the event's pages (one entry per person is checked)
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ("number", "stage", "state", "created_at", "finished_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class TournamentForm(forms.ModelForm):
+    """The event's fields, checked as a whole by the service before anything is saved."""
+
+    class Meta:
+        model = Tournament
+        fields = ("club", *events.FIELDS)
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        candidate = Tournament(**{k: v for k, v in data.items() if k in events.FIELDS})
+        candidate.club = data.get("club") or getattr(self.instance, "club", None)
+        try:
+            events.check(candidate)
+        except TournamentError as error:
+            raise ValidationError(str(error)) from None
+        return data
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ClubScoped, admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ("name", "club", "style", "format", "state", "entry_count", "starts_at")
+    list_filter = ("state", "style", "format", ("club", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("name", "club__name", "entries__player__username",
+                     "entries__player__display_name", "entries__partner__username")  # fmt: skip
+    autocomplete_fields = ("club",)
+    date_hierarchy = "created_at"
+    inlines = [EntryInline, RoundInline]
+    readonly_fields = ("state", "entry_pages", "created_by", "created_at", "updated_at")
+    actions = ["open_registration", "open_checkin", "start", "preview_next_round",
+               "generate_next_round", "generate_next_round_seated", "start_round_tables",
+               "finish"]  # fmt: skip
+
+    def get_search_results(self, request, queryset, search_term):
+        found, _duplicates = super().get_search_results(request, queryset, search_term)
+        return found.distinct(), False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("club")
+
+    @admin.display(description=gettext_lazy("entries"))
+    def entry_count(self, event: Tournament) -> int:
+        return event.entries.filter(status__in=Entry.ACTIVE).count()
+
+    @admin.display(description=gettext_lazy("entry pages"))
+    def entry_pages(self, event: Tournament) -> str:
+        if event.pk is None:
+            return "-"
+        count = event.entries.count()
+        pages = range(1, (count + ENTRIES_PER_PAGE - 1) // ENTRIES_PER_PAGE + 1)
+        listing = (
+            reverse("admin:tournaments_entry_changelist") + f"?tournament__id__exact={event.pk}"
+        )
+        links = format_html_join(" ", '<a href="?entries_page={}">{}</a>', ((p, p) for p in pages))
+        return format_html(
+            '{} · <a href="{}">{}</a> · <a href="{}">{}</a>', links, listing,
+            _("all %(n)s entries") % {"n": count},
+            reverse("event_run", kwargs={"slug": event.slug}), _("run it on the site"),
+        )  # fmt: skip
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.state not in (
+            Tournament.State.DRAFT,
+            Tournament.State.REGISTRATION,
+        ):
+            fields += [f for f in events.FIELDS if f not in fields] + ["club"]
+        elif obj is not None:
+            fields.append("club")
+        return fields
+
+    def save_model(self, request, obj, form, change) -> None:
+        """Through the services: created as a draft, changed only while that is allowed."""
+        values = {k: form.cleaned_data[k] for k in events.FIELDS if k in form.cleaned_data}
+        if change:
+            saved = events.update(obj, request.user, **values)
+        else:
+            saved = events.create(form.cleaned_data["club"], request.user, **values)
+        obj.pk, obj.slug = saved.pk, saved.slug
+
+    def save_formset(self, request, form, formset, change) -> None:
+        """Seeds set inline go through the service, like everything else."""
+        if formset.model is not Entry:
+            return super().save_formset(request, form, formset, change)
+        formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
+        for row in formset.forms:
+            if row.has_changed() and "seed" in row.changed_data:
+                seed = row.cleaned_data["seed"]
+                entries.set_seed(form.instance, request.user, row.instance, seed)
+                formset.changed_objects.append((row.instance, ["seed"]))
+        return None
+
+    @admin.action(description=gettext_lazy("Open registration"))
+    def open_registration(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            events.open_registration(e, request.user), _("registration is open."))[1])  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Open check-in"))
+    def open_checkin(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            events.open_checkin(e, request.user), _("check-in is open."))[1])  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Start (play round 1)"))
+    def start(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            events.start(e, request.user), _("started; round 1 is being played."))[1])  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Preview the next round"))
+    def preview_next_round(self, request, queryset) -> None:
+        def show(event: Tournament) -> str:
+            new = rounds.preview_round(event, request.user)
+            snap = snapshot(event)
+            tables = "; ".join(
+                f"{i}. " + " · ".join(entry_name(snap.entries, who) for who in table.seats)
+                for i, table in enumerate(new.tables, start=1)
+            )
+            byes = ", ".join(entry_name(snap.entries, who) for who in new.byes)
+            text = _("round %(n)s would seat: %(tables)s") % {"n": new.number, "tables": tables}
+            return text + (" " + _("Byes: %(b)s.") % {"b": byes} if byes else "")
+
+        _each(self, request, queryset, show)
+
+    @admin.action(description=gettext_lazy("Generate the next round and start its tables"))
+    def generate_next_round(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: _("round %(n)s is out.") % {
+            "n": rounds.generate_round(e, request.user).number})  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Generate the next round, seated (to re-seat first)"))
+    def generate_next_round_seated(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: _("round %(n)s is seated, not started.") % {
+            "n": rounds.generate_round(e, request.user, start=False).number})  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Start the seated tables of the last round"))
+    def start_round_tables(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: _("%(n)s tables started.") % {
+            "n": rounds.start_round(e, request.user)})  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Finish (final places from the standings)"))
+    def finish(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            events.finish(e, request.user), _("finished."))[1])  # fmt: skip
+
+
+# -- entries ------------------------------------------------------------------------------
+
+
+@admin.register(Entry)
+class EntryAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "tournament__club"
+    list_display = ("__str__", "tournament", "seed", "status", "final_place", "created_at")
+    list_filter = ("status", ("tournament", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("player__username", "player__display_name", "partner__username",
+                     "partner__display_name", "tournament__name")  # fmt: skip
+    list_select_related = ("player", "partner", "tournament")
+    raw_id_fields = ("player", "partner")
+    fields = ("tournament", "player", "partner", "seed", "status", "final_place")
+    readonly_fields = ("tournament", "player", "partner", "status", "final_place")
+    list_per_page = 100
+    actions = ["check_in", "withdraw", "disqualify"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # people enter on the event's pages, where one entry per person is checked
+
+    def save_model(self, request, obj, form, change) -> None:
+        if "seed" in form.changed_data:
+            entries.set_seed(obj.tournament, request.user, obj, form.cleaned_data["seed"])
+
+    @admin.action(description=gettext_lazy("Check in"))
+    def check_in(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            entries.check_in(e.tournament, request.user, e), _("checked in."))[1])  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Withdraw"))
+    def withdraw(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            entries.withdraw(e.tournament, request.user, e), _("withdrawn."))[1])  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Disqualify"))
+    def disqualify(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: (
+            entries.disqualify(e.tournament, request.user, e), _("disqualified."))[1])  # fmt: skip
+
+
+# -- rounds and tables --------------------------------------------------------------------
+
+
+class TableInline(admin.TabularInline):
+    model = TableAssignment
+    fields = ("number", "label", "seated", "places", "state", "overridden_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("seats"))
+    def seated(self, table: TableAssignment) -> str:
+        return seat_names(table)
+
+
+def seat_names(table: TableAssignment) -> str:
+    found = {e.pk: e for e in Entry.objects.filter(pk__in=[s for s in table.seats if s])}
+    return " · ".join(entry_name(found, who) for who in table.seats)
+
+
+@admin.register(Round)
+class RoundAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "tournament__club"
+    list_display = ("__str__", "stage", "state", "created_at", "finished_at")
+    list_filter = ("state", ("tournament", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("tournament__name",)
+    fields = ("tournament", "stage", "number", "state", "byes", "created_at", "finished_at")
+    readonly_fields = fields
+    inlines = [TableInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+class ResultForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200)
+
+    def __init__(self, *args, table: TableAssignment, names: list[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(n, str(n)) for n in range(1, len(names) + 1)]
+        for index, name in enumerate(names):
+            current = table.places[index] if table.places else index + 1
+            self.fields[f"place_{index}"] = forms.TypedChoiceField(
+                label=name, coerce=int, choices=choices, initial=current
+            )
+        self.order_fields([*(f"place_{i}" for i in range(len(names))), "reason"])
+
+    def places(self) -> list[int]:
+        return [v for k, v in sorted(self.cleaned_data.items()) if k.startswith("place_")]
+
+
+class ReseatForm(forms.Form):
+    first = forms.TypedChoiceField(label=gettext_lazy("Swap"), coerce=int)
+    second = forms.TypedChoiceField(label=gettext_lazy("with"), coerce=int)
+
+    def __init__(self, *args, choices: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
+@admin.register(TableAssignment)
+class TableAssignmentAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "round__tournament__club"
+    list_display = ("__str__", "seated", "places", "points_shown", "state", "overridden_by")
+    list_filter = ("state", ("round__tournament", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("round__tournament__name", "table__code", "label")
+    list_select_related = ("round__tournament", "overridden_by")
+    fields = ("round", "number", "label", "seated", "table", "match", "places",
+              "points_shown", "state", "adjudicated", "overridden_by", "override_reason",
+              "overridden_at")  # fmt: skip
+    readonly_fields = fields
+    actions = ["record_result", "reseat"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("seats"))
+    def seated(self, table: TableAssignment) -> str:
+        return seat_names(table)
+
+    @admin.display(description=gettext_lazy("points"))
+    def points_shown(self, table: TableAssignment) -> str:
+        return " · ".join(number(p) for p in table.points) if table.points else ""
+
+    @admin.action(description=gettext_lazy("Record or override the result (with a reason)"))
+    def record_result(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Choose one table to record its result."), messages.ERROR)
+            return None
+        table = queryset.select_related("round__tournament").get()
+        found = {e.pk: e for e in Entry.objects.filter(pk__in=[s for s in table.seats if s])}
+        names = [entry_name(found, who) for who in table.seats]
+        form = ResultForm(
+            request.POST if "apply" in request.POST else None, table=table, names=names
+        )
+        if form.is_bound and form.is_valid():
+            try:
+                results.record_result(table.round.tournament, request.user, table,
+                                      form.places(), form.cleaned_data["reason"])  # fmt: skip
+            except TournamentError as error:
+                form.add_error(None, str(error))
+            else:
+                self.message_user(
+                    request, _("%(t)s: result saved.") % {"t": table}, messages.SUCCESS
+                )
+                return None
+        return self._intermediate(request, queryset, form, _("Result of %(t)s") % {"t": table})
+
+    @admin.action(description=gettext_lazy("Re-seat: swap two entries (before the tables start)"))
+    def reseat(self, request, queryset):
+        tables = list(queryset.select_related("round__tournament"))
+        if len({t.round_id for t in tables}) != 1:
+            self.message_user(request, _("Choose tables of one round."), messages.ERROR)
+            return None
+        seated = [who for t in tables for who in t.seats if who is not None]
+        found = {e.pk: e for e in Entry.objects.filter(pk__in=seated)}
+        choices = [(who, entry_name(found, who)) for who in seated]
+        form = ReseatForm(request.POST if "apply" in request.POST else None, choices=choices)
+        if form.is_bound and form.is_valid():
+            event = tables[0].round.tournament
+            try:
+                rounds.reseat(event, request.user, found[form.cleaned_data["first"]],
+                              found[form.cleaned_data["second"]])  # fmt: skip
+            except TournamentError as error:
+                form.add_error(None, str(error))
+            else:
+                self.message_user(
+                    request, _("The two entries have swapped seats."), messages.SUCCESS
+                )
+                return None
+        return self._intermediate(request, queryset, form, _("Re-seat"))
+
+    def _intermediate(self, request, queryset, form, title: str) -> TemplateResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title,
+            "form": form,
+            "rows": queryset,
+            "action": request.POST.get("action"),
+            "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "tournaments/admin/action_form.html", context)

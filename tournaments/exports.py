@@ -1,0 +1,84 @@
+"""CSV files of an event: its entries, every round's pairings, the standings.
+
+Built from a ``services.state.Snapshot`` (one read of the event), with the same names and
+numbers the pages show, for spreadsheets and for posting on the club's notice board.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.utils.translation import gettext as _
+
+from .pages import entry_name, number, tiebreak_columns
+from .services.state import Snapshot
+
+
+def _write(rows: list[list[object]]) -> str:
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+def entries_csv(snap: Snapshot) -> str:
+    rows: list[list[object]] = [
+        [_("entry"), _("seed"), _("player"), _("partner"), _("status"), _("final place")]
+    ]
+    for entry in snap.entries.values():
+        rows.append([
+            entry.pk, entry.seed or "", entry.player.name,
+            entry.partner.name if entry.partner_id else "", entry.get_status_display(),
+            entry.final_place or "",
+        ])  # fmt: skip
+    return _write(rows)
+
+
+def pairings_csv(snap: Snapshot) -> str:
+    seats = max((len(t.seats) for r in snap.rounds for t in r.table_list), default=0)
+    header: list[object] = [_("round"), _("stage"), _("table"), _("label")]
+    for index in range(1, seats + 1):
+        header += [
+            _("seat %(n)s") % {"n": index},
+            _("place %(n)s") % {"n": index},
+            _("points %(n)s") % {"n": index},
+        ]
+    header += [_("games table"), _("override reason")]
+    rows = [header]
+    for row in snap.rounds:
+        for table in row.table_list:
+            line: list[object] = [row.number, row.stage.name, table.number, table.label]
+            for index in range(seats):
+                if index < len(table.seats):
+                    line += [
+                        entry_name(snap.entries, table.seats[index]),
+                        table.places[index] if table.places else "",
+                        number(table.points[index]) if table.points else "",
+                    ]
+                else:
+                    line += ["", "", ""]
+            line += [table.table.code if table.table_id else "", table.override_reason]
+            rows.append(line)
+        for who in row.byes:
+            rows.append([row.number, row.stage.name, "", _("bye"), entry_name(snap.entries, who)])
+    return _write(rows)
+
+
+def standings_csv(snap: Snapshot) -> str:
+    columns = tiebreak_columns(snap)
+    rows: list[list[object]] = [
+        [_("rank"), _("entry"), _("pool"), _("points"), _("played"), _("wins"), _("byes"),
+         *(heading for _key, heading, _abbr in columns), _("place"), _("status")]
+    ]  # fmt: skip
+    for line in snap.standings() if snap.rounds else []:
+        entry = snap.entries.get(line.entrant)
+        rows.append([
+            line.rank, entry_name(snap.entries, line.entrant), line.pool, number(line.points),
+            line.played, line.wins, line.byes,
+            *(number(line.tiebreaks.get(key)) for key, _h, _a in columns),
+            line.place or "", entry.get_status_display() if entry else "",
+        ])  # fmt: skip
+    return _write(rows)
+
+
+EXPORTS = {"entries": entries_csv, "pairings": pairings_csv, "standings": standings_csv}

@@ -1,0 +1,249 @@
+"""Entries: people (and their partners, in events played by pairs) and bots enter, check in,
+withdraw; organisers disqualify and seed.
+
+A person appears in one entry of an event only, as its player or as a partner; this is
+checked here, under the event's row lock, so two registrations racing cannot both pass.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.services import seating
+
+from ..models import Entry, Tournament
+from .access import can_run, is_member, require_organiser
+from .errors import TournamentError, state_phrase
+from .locks import locked
+
+TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
+
+
+def _require_taking_entries(tournament: Tournament) -> None:
+    if tournament.state not in TAKING_ENTRIES:
+        raise TournamentError(
+            _("The event is %(state)s: it is not taking entries.")
+            % {"state": state_phrase(tournament.state)}
+        )
+
+
+def _entered(tournament: Tournament, people: list[User]) -> Entry | None:
+    ids = [p.pk for p in people]
+    return (
+        tournament.entries.filter(Q(player_id__in=ids) | Q(partner_id__in=ids))
+        .select_related("player", "partner")
+        .first()
+    )
+
+
+def _check_cap(tournament: Tournament) -> None:
+    if tournament.entry_cap is None:
+        return
+    if tournament.entries.filter(status__in=Entry.ACTIVE).count() >= tournament.entry_cap:
+        raise TournamentError(
+            _("The event is full: it takes %(n)s entries.") % {"n": tournament.entry_cap}
+        )
+
+
+def _check_people(tournament: Tournament, player: User | None, partner: User | None) -> list:
+    if player is None:
+        raise TournamentError(_("Say who enters."))
+    pairs = tournament.kind.pairs
+    if pairs and partner is None:
+        raise TournamentError(_("This event is played by pairs: name your partner."))
+    if not pairs and partner is not None:
+        raise TournamentError(
+            _("This event is played each for themselves: enter without a partner.")
+        )
+    people = [player] if partner is None else [player, partner]
+    if partner is not None and partner.pk == player.pk:
+        raise TournamentError(_("A pair is two different people."))
+    return people
+
+
+def _save(tournament: Tournament, player: User, partner: User | None) -> Entry:
+    taken = _entered(tournament, [player] if partner is None else [player, partner])
+    if taken is not None:
+        who = player if player.pk in (taken.player_id, taken.partner_id) else partner
+        raise TournamentError(
+            _("%(name)s is entered already (%(entry)s).") % {"name": who.name, "entry": taken.name}
+        )
+    _check_cap(tournament)
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(tournament=tournament, player=player, partner=partner)
+    except IntegrityError:
+        raise TournamentError(_("%(name)s is entered already.") % {"name": player.name}) from None
+
+
+def register(tournament: Tournament, by: User, player: User | None = None,
+             partner: User | None = None) -> Entry:  # fmt: skip
+    """Enter ``player`` (by default whoever acts), with ``partner`` in pair events.
+
+    People enter themselves (naming their partner); organisers may enter anyone. In a
+    club-only event everyone entered must be a member of the club. Bots enter through
+    ``register_bot``.
+    """
+    if by is None or not by.is_authenticated:
+        raise TournamentError(_("Log in to enter."))
+    player = player or by
+    organiser = can_run(tournament, by)
+    if not organiser and by.pk not in (player.pk, getattr(partner, "pk", None)):
+        raise TournamentError(_("You can enter yourself only; an organiser enters others."))
+    people = _check_people(tournament, player, partner)
+    if any(p.is_bot for p in people):
+        raise TournamentError(_("Bots are entered by the organisers, when the event allows them."))
+    if tournament.visibility == Tournament.Visibility.CLUB:
+        outside = [p.name for p in people if not is_member(tournament, p)]
+        if outside:
+            raise TournamentError(
+                _("This event is for club members: %(names)s is not a member.")
+                % {"names": ", ".join(outside)}
+            )
+    with transaction.atomic():
+        tournament = locked(tournament)
+        _require_taking_entries(tournament)
+        return _save(tournament, player, partner)
+
+
+def register_bot(tournament: Tournament, by: User, level: str | None = None) -> Entry:
+    """Enter a bot (two in a pair event), when the event lets bots in."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        _require_taking_entries(tournament)
+        if not tournament.bots_fill:
+            raise TournamentError(_("This event does not take bots: edit it to let bots in."))
+        level = seating.check_level(level or tournament.bot_level)
+        count = 2 if tournament.kind.pairs else 1
+        chosen = _free_bots(tournament, level, count)
+        return _save(tournament, chosen[0], chosen[1] if count == 2 else None)
+
+
+def _free_bots(tournament: Tournament, level: str, count: int) -> list[User]:
+    """``count`` bots of ``level`` not entered in this event yet: the lowest free ones, and new
+    ones when every bot of the level is in.
+
+    The games core's ``pick_bot(None, level)`` always answers the same bot, and an event
+    needs a different one per entry; until it can be told which bots to leave out (asked of
+    the games core in issue 14's report), the missing bots are made here, named as games
+    names them. Only organisers of events that take bots get here, one bot per entry.
+    """
+    taken = Entry.objects.filter(tournament=tournament)
+    ids = {*taken.values_list("player_id", flat=True), *taken.values_list("partner_id", flat=True)}
+    free = User.objects.filter(is_bot=True, bot_level=level).exclude(pk__in=ids).order_by("pk")
+    bots = list(free[:count])
+    while len(bots) < count:
+        bots.append(_new_bot(level))
+    return bots
+
+
+def _new_bot(level: str) -> User:
+    made = User.objects.filter(is_bot=True, bot_level=level).count()
+    names = seating.BOT_NAMES[level]
+    name = names[made % len(names)] + ("" if made < len(names) else f" {made // len(names)}")
+    username = f"bot-{level}-{made + 1}"
+    while User.objects.filter(username=username).exists():
+        made += 1
+        username = f"bot-{level}-{made + 1}"
+    bot = User(username=username, display_name=name, is_bot=True, bot_level=level)
+    bot.set_unusable_password()
+    bot.save()
+    return bot
+
+
+def _entry(tournament: Tournament, entry: Entry) -> Entry:
+    found = (
+        Entry.objects.select_for_update()
+        .select_related("player", "partner")
+        .filter(pk=entry.pk, tournament=tournament)
+        .first()
+    )
+    if found is None:
+        raise TournamentError(_("That entry is not one of this event's."))
+    return found
+
+
+def _own(entry: Entry, user: User) -> bool:
+    return user.pk in (entry.player_id, entry.partner_id)
+
+
+def check_in(tournament: Tournament, by: User, entry: Entry) -> Entry:
+    """The entry's player or partner (or an organiser) says they are here."""
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if not (_own(entry, by) or can_run(tournament, by)):
+            raise TournamentError(
+                _("Only the players of an entry or an organiser can check it in.")
+            )
+        if tournament.state != Tournament.State.CHECKIN:
+            raise TournamentError(_("Check-in is not open."))
+        if not entry.active:
+            raise TournamentError(_("That entry has left the event."))
+        entry.status = Entry.Status.CHECKED_IN
+        entry.save(update_fields=["status"])
+    return entry
+
+
+def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
+    """Leave the event (the entry's players, or an organiser). Before the event starts the
+    entry is simply removed; once it runs the entry stays, with its results so far, and is
+    never seated again."""
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if not (_own(entry, by) or can_run(tournament, by)):
+            raise TournamentError(
+                _("Only the players of an entry or an organiser can withdraw it.")
+            )
+        if tournament.is_over:
+            raise TournamentError(
+                _("The event is %(state)s: its entries can no longer change.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        if not entry.active:
+            raise TournamentError(_("That entry has left the event already."))
+        if tournament.state != Tournament.State.RUNNING:
+            entry.delete()
+            entry.status = Entry.Status.WITHDRAWN
+            return entry
+        entry.status = Entry.Status.WITHDRAWN
+        entry.save(update_fields=["status"])
+    return entry
+
+
+def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
+    """An organiser puts an entry out: it keeps its results and is never seated again."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if tournament.is_over:
+            raise TournamentError(
+                _("The event is %(state)s: its entries can no longer change.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        if entry.status == Entry.Status.DISQUALIFIED:
+            raise TournamentError(_("That entry is disqualified already."))
+        entry.status = Entry.Status.DISQUALIFIED
+        entry.save(update_fields=["status"])
+    return entry
+
+
+def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -> Entry:
+    """An organiser seeds an entry (1 is the best; none: unseeded) before the event starts."""
+    require_organiser(tournament, by)
+    if seed is not None and not 1 <= seed <= 100_000:
+        raise TournamentError(_("A seed is a whole number from 1 up."))
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
+            raise TournamentError(_("Seeds are set before the event starts."))
+        entry.seed = seed
+        entry.save(update_fields=["seed"])
+    return entry

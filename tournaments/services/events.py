@@ -1,0 +1,254 @@
+"""An event's life: created as a draft, registration, check-in, running, finished (or
+cancelled at any point before it finishes).
+
+The event's shape (style, seats, style options, format and its options, what a table plays,
+points) is checked as a whole whenever it is set: the style and format must make an event
+(``kinds``), the format must accept its options (``make_format``) and the games engine the
+style's options at every table size the format may use. It can change until the first entry
+comes in; names, dates, the cap, the clock and visibility until the event starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from clubs.models import Club
+from clubs.services import can_organise
+from games import bots
+from games.services import play
+from games.services.errors import TableError
+
+from ..formats import EntryCountError, FormatError
+from ..kinds import KindError
+from ..models import Entry, Round, TableAssignment, Tournament
+from .access import require_organiser
+from .errors import TournamentError, explained, state_phrase
+from .locks import locked
+from .rounds import entry_count_problem, next_of, start_tables, store_round
+from .state import format_of, snapshot
+
+#: Fields that make the event's shape: fixed once anyone has entered.
+SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
+         "games_per_table", "points", "bots_fill")  # fmt: skip
+#: Fields that may change until the event starts.
+DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level")
+#: Every field an organiser sets.
+FIELDS = (*DETAILS, *SHAPE)
+#: States in which seeds may still change.
+SEEDABLE = ("draft", "registration", "checkin")
+#: Slugs the event URLs use for pages of their own.
+RESERVED_SLUGS = {"mine", "new", "club"}
+MAX_TURN_CLOCK = 600
+
+
+def create(club: Club, by, **fields: Any) -> Tournament:
+    """A new event of ``club``, as a draft (organisers of the club only)."""
+    if not can_organise(club, by):
+        raise TournamentError(_("Only the club's organisers may create its events."))
+    unknown = set(fields) - set(SHAPE) - set(DETAILS)
+    if unknown:
+        raise TournamentError(_("Unknown fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+    tournament = Tournament(club=club, created_by=by, **fields)
+    tournament.name = " ".join((tournament.name or "").split())
+    check(tournament)
+    with transaction.atomic():
+        tournament.slug = _free_slug(tournament.name)
+        tournament.save()
+    return tournament
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:50] or "event"
+    slug, n = base, 1
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def update(tournament: Tournament, by, **fields: Any) -> Tournament:
+    """Change a draft, or an event open for registration (its shape only while nobody has
+    entered)."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if tournament.state not in (Tournament.State.DRAFT, Tournament.State.REGISTRATION):
+            raise TournamentError(
+                _("The event is %(state)s: it can be changed only before check-in opens.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        unknown = set(fields) - set(SHAPE) - set(DETAILS)
+        if unknown:
+            raise TournamentError(_("Unknown fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+        changed = [k for k in SHAPE if k in fields and fields[k] != getattr(tournament, k)]
+        if changed and tournament.entries.exists():
+            raise TournamentError(
+                _(
+                    "Players have entered: the style, format and what a table plays can no "
+                    "longer change. Cancel the event and create another instead."
+                )
+            )
+        for key, value in fields.items():
+            setattr(tournament, key, value)
+        tournament.name = " ".join((tournament.name or "").split())
+        check(tournament)
+        tournament.save()
+    return tournament
+
+
+def check(tournament: Tournament) -> None:
+    """Refuse fields that do not make an event, saying what would."""
+    if not tournament.name:
+        raise TournamentError(_("An event needs a name."))
+    try:
+        kind = tournament.kind
+    except KindError as error:
+        raise TournamentError(str(error)) from None
+    if not isinstance(tournament.options, Mapping) or not isinstance(
+        tournament.format_options, Mapping
+    ):
+        raise TournamentError(_("Options are written as an object of names and values."))
+    fmt = format_of(tournament)
+    sizes = {tournament.seats}
+    if not kind.two_party:
+        seating = getattr(fmt, "seating", None)
+        sizes = set(seating.sizes) if seating is not None else {tournament.seats}
+        sizes |= {4} if kind.partnerships else set()
+    for size in sorted(sizes):
+        try:
+            play.validate_options(tournament.style, size, dict(tournament.options))
+        except TableError as error:
+            raise TournamentError(str(error)) from None
+    if tournament.play_mode == Tournament.PlayMode.GAMES:
+        if not tournament.games_per_table or tournament.games_per_table < 1:
+            raise TournamentError(_("Say how many games each table plays."))
+    elif tournament.play_mode != Tournament.PlayMode.SET:
+        raise TournamentError(_("A table plays a whole set or a number of games."))
+    if tournament.entry_cap is not None and tournament.entry_cap < 2:
+        raise TournamentError(_("An event needs room for at least 2 entries."))
+    if tournament.bot_level not in bots.LEVELS:
+        raise TournamentError(_("There is no such bot level."))
+    if not 0 <= (tournament.turn_clock or 0) <= MAX_TURN_CLOCK:
+        raise TournamentError(
+            _("A turn clock runs from 0 (none) to %(n)s seconds.") % {"n": MAX_TURN_CLOCK}
+        )
+    if tournament.visibility not in Tournament.Visibility.values:
+        raise TournamentError(_("An event is public or for club members only."))
+
+
+def _move(tournament: Tournament, by, allowed: tuple[str, ...], to: str) -> Tournament:
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if tournament.state not in allowed:
+            raise TournamentError(
+                _("The event is %(state)s: that step does not apply now.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        tournament.state = to
+        tournament.save(update_fields=["state", "updated_at"])
+    return tournament
+
+
+def open_registration(tournament: Tournament, by) -> Tournament:
+    return _move(tournament, by, (Tournament.State.DRAFT,), Tournament.State.REGISTRATION)
+
+
+def open_checkin(tournament: Tournament, by) -> Tournament:
+    return _move(tournament, by, (Tournament.State.REGISTRATION,), Tournament.State.CHECKIN)
+
+
+def start(tournament: Tournament, by) -> Round:
+    """Close entries and play round 1.
+
+    From check-in, only the entries that checked in play: the others are withdrawn (no-shows).
+    The format is asked first whether it can take the count; if not, nothing changes and the
+    organiser reads what would work.
+    """
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if tournament.state not in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
+            raise TournamentError(
+                _("The event is %(state)s: only an event taking entries can start.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        active = tournament.entries.filter(status__in=Entry.ACTIVE)
+        if tournament.state == Tournament.State.CHECKIN:
+            playing = active.filter(status=Entry.Status.CHECKED_IN).count()
+        else:
+            playing = active.count()
+        fmt = format_of(tournament)
+        try:
+            fmt.check_entries(playing)
+        except EntryCountError as error:
+            raise entry_count_problem(tournament, error) from None
+        except FormatError as error:
+            raise explained(error) from None
+        if tournament.state == Tournament.State.CHECKIN:
+            active.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.WITHDRAWN)
+        tournament.state = Tournament.State.RUNNING
+        tournament.save(update_fields=["state", "updated_at"])
+        row = store_round(tournament, next_of(snapshot(tournament)))
+        start_tables(tournament, row)
+    return row
+
+
+def finish(tournament: Tournament, by) -> Tournament:
+    """End the event: every entry's final place from the format's standings (an elimination
+    format's place, or the rank). Refused while a table of the last round has no result, and
+    for a knockout before it has its champion; a Swiss or round robin may end early."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if tournament.state != Tournament.State.RUNNING:
+            raise TournamentError(
+                _("The event is %(state)s: only a running event can finish.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        snap = snapshot(tournament)
+        if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
+            waiting = [t.number for t in snap.rounds[-1].table_list if t.places is None]
+            raise TournamentError(
+                _(
+                    "Round %(round)s is still being played (tables %(tables)s): record their "
+                    "results first."
+                )
+                % {"round": snap.rounds[-1].number, "tables": ", ".join(map(str, waiting))}
+            )
+        if snap.bracket() is not None and not snap.format.is_finished(snap.state):
+            raise TournamentError(
+                _("The knockout has no champion yet: generate its next round, or cancel the event.")
+            )
+        places = {row.entrant: row.place or row.rank for row in snap.standings()}
+        for entry in snap.entries.values():
+            entry.final_place = places.get(entry.pk)
+        Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
+        tournament.state = Tournament.State.FINISHED
+        tournament.save(update_fields=["state", "updated_at"])
+    return tournament
+
+
+def cancel(tournament: Tournament, by) -> Tournament:
+    """Call the event off; sets still being played at its tables are abandoned."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        if tournament.is_over:
+            raise TournamentError(
+                _("The event is %(state)s already.") % {"state": state_phrase(tournament.state)}
+            )
+        tournament.state = Tournament.State.CANCELLED
+        tournament.save(update_fields=["state", "updated_at"])
+        playing = TableAssignment.objects.filter(
+            round__tournament=tournament, state=TableAssignment.State.PLAYING
+        ).select_related("table")
+        for assignment in playing:
+            if assignment.table is not None:
+                play.abandon(assignment.table)
+    return tournament

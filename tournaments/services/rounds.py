@@ -1,0 +1,269 @@
+"""Rounds: preview and generate the next one, seat it at games tables, re-seat before play.
+
+A round is generated from the format (``next_round`` of the state built from the rows) and
+stored as a ``Round`` with one ``TableAssignment`` per table, holding the entry ids in the
+format's seat order. Its tables are then started: each gets a games table with the people in
+their seats (bots in seats the format left empty, and for withdrawn entries) and a set is
+started there with a seed drawn from the event's, so a replayed event deals the same tiles.
+Generating without starting leaves the round seated, so an organiser can still re-seat two
+entries; issue 15's schedule will start seated rounds at their time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.services import play, seating
+from games.services.errors import TableError
+
+from ..formats import EntryCountError, FormatError, TournamentFinishedError
+from ..formats import Round as FormatRound
+from ..kinds import games_seat_count
+from ..models import Entry, Round, Stage, TableAssignment, Tournament
+from ..placing import seats_per_format_seat
+from .access import require_organiser
+from .errors import TournamentError, explained, state_phrase
+from .locks import locked
+from .state import KIND_OF_STAGE, Snapshot, format_round, snapshot
+
+STAGE_NAMES = {Stage.Kind.MAIN: "", Stage.Kind.POOLS: "Pools", Stage.Kind.PLAYOFF: "Playoff"}
+
+
+def require_running(tournament: Tournament) -> None:
+    if tournament.state != Tournament.State.RUNNING:
+        raise TournamentError(
+            _("The event is %(state)s: rounds are made only while it is running.")
+            % {"state": state_phrase(tournament.state)}
+        )
+
+
+def unfinished_tables(row: Round) -> list[int]:
+    return [t.number for t in row.tables.all() if t.places is None]
+
+
+def next_of(snap: Snapshot) -> FormatRound:
+    """The format's next round for this event, or a TournamentError saying why not."""
+    if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
+        last = snap.rounds[-1]
+        waiting = [t.number for t in last.table_list if t.places is None]
+        raise TournamentError(
+            ngettext(
+                "Round %(round)s is still being played: table %(tables)s has no result yet.",
+                "Round %(round)s is still being played: tables %(tables)s have no result yet.",
+                len(waiting),
+            )
+            % {"round": last.number, "tables": ", ".join(map(str, waiting))}
+        )
+    try:
+        return snap.format.next_round(snap.state)
+    except TournamentFinishedError:
+        raise TournamentError(_("Every round of this event has been played: finish it.")) from None
+    except EntryCountError as error:
+        raise entry_count_problem(snap.tournament, error) from None
+    except FormatError as error:
+        raise explained(error) from None
+
+
+def entry_count_problem(tournament: Tournament, error: EntryCountError) -> TournamentError:
+    """The format's reason, and what the organiser can do about it here."""
+    problem = explained(error)
+    if tournament.bots_fill:
+        hint = _("You may also enter bots.")
+    elif not tournament.kind.two_party:
+        hint = _("Or let bots fill empty seats (edit the event before it starts).")
+    else:
+        return problem
+    return TournamentError(f"{problem} {hint}")
+
+
+def preview_round(tournament: Tournament, by) -> FormatRound:
+    """The round "generate" would store now, without storing anything."""
+    require_organiser(tournament, by)
+    tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
+    require_running(tournament)
+    return next_of(snapshot(tournament))
+
+
+def generate_round(
+    tournament: Tournament, by, *, number: int | None = None, start: bool = True
+) -> Round:
+    """Store the next round (and start its tables unless ``start`` is false).
+
+    ``number`` is the round the organiser saw in the preview: a second click, or a second
+    organiser, finds it generated already and is told so instead of making another.
+    """
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        require_running(tournament)
+        if number is not None and tournament.rounds.filter(number=number).exists():
+            raise TournamentError(_("Round %(n)s has been generated already.") % {"n": number})
+        new = next_of(snapshot(tournament))
+        if number is not None and new.number != number:
+            raise TournamentError(
+                _("The event has moved on: round %(n)s is the next one.") % {"n": new.number}
+            )
+        row = store_round(tournament, new)
+        if start:
+            start_tables(tournament, row)
+    return row
+
+
+def store_round(tournament: Tournament, new: FormatRound) -> Round:
+    kind = KIND_OF_STAGE.get(new.stage, Stage.Kind.MAIN)
+    stage = tournament.stages.filter(kind=kind).first()
+    if stage is None:
+        number = tournament.stages.count() + 1
+        stage = Stage.objects.create(
+            tournament=tournament, number=number, kind=kind, name=STAGE_NAMES[kind]
+        )
+    row = Round.objects.create(
+        tournament=tournament, stage=stage, number=new.number, byes=list(new.byes)
+    )
+    TableAssignment.objects.bulk_create(
+        TableAssignment(round=row, number=i, label=table.label, seats=list(table.seats))
+        for i, table in enumerate(new.tables, start=1)
+    )
+    if not new.tables:
+        finish_round(row)
+    return row
+
+
+def finish_round(row: Round) -> None:
+    row.state, row.finished_at = Round.State.FINISHED, timezone.now()
+    row.save(update_fields=["state", "finished_at"])
+
+
+def match_seed(tournament: Tournament, round_number: int, table_number: int) -> int:
+    """The deal of a table, drawn from the event's seed (the same event deals the same tiles).
+    Issue 15's "same deals" for every table of a round would leave the table out of it."""
+    text = f"{tournament.seed}|{round_number}|{table_number}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") % 2**62
+
+
+def start_tables(tournament: Tournament, row: Round) -> int:
+    """Give every seated table of the round a games table and start its set. Returns how
+    many were started. Call with the event locked."""
+    entries = {
+        e.pk: e
+        for e in tournament.entries.select_related("player", "partner").filter(
+            pk__in={who for t in row.tables.all() for who in t.seats if who is not None}
+        )
+    }
+    started = 0
+    for assignment in row.tables.filter(state=TableAssignment.State.SEATED).order_by("number"):
+        people = people_by_games_seat(tournament, assignment.seats, entries)
+        bots = [tournament.bot_level if person is None else None for person in people]
+        try:
+            table = seating.create_table(
+                None, tournament.style, len(people), tournament.options,
+                turn_clock=tournament.turn_clock, host_sits=False, players=people, bots=bots,
+                is_private=tournament.visibility == Tournament.Visibility.CLUB,
+            )  # fmt: skip
+            match = play.start_match(
+                table, seed=match_seed(tournament, row.number, assignment.number)
+            )
+        except TableError as error:
+            raise TournamentError(
+                _("Table %(n)s could not start: %(why)s") % {"n": assignment.number, "why": error}
+            ) from None
+        assignment.table, assignment.match = table, match
+        assignment.state = TableAssignment.State.PLAYING
+        assignment.save(update_fields=["table", "match", "state"])
+        started += 1
+    return started
+
+
+def people_by_games_seat(tournament: Tournament, seats: list, entries: dict[int, Entry]) -> list:
+    """The person in each seat of the games table, ``None`` where a bot plays (a seat the
+    format left to bots, or an entry that has withdrawn since the round was drawn)."""
+    kind = tournament.kind
+    count = games_seat_count(kind, tournament.seats, len(seats))
+    people: list = [None] * count
+    for games_seats, entry_id in zip(
+        seats_per_format_seat(kind.pairs, len(seats)), seats, strict=True
+    ):
+        entry = entries.get(entry_id) if entry_id is not None else None
+        if entry is None or not entry.active:
+            continue
+        for seat, person in zip(games_seats, entry.people(), strict=False):
+            people[seat] = person
+    return people
+
+
+def start_round(tournament: Tournament, by) -> int:
+    """Start the tables of the latest round that were generated seated."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        require_running(tournament)
+        row = tournament.rounds.order_by("-number").first()
+        if row is None:
+            raise TournamentError(_("No round has been generated yet."))
+        started = start_tables(tournament, row)
+        if not started:
+            raise TournamentError(_("Every table of round %(n)s has started.") % {"n": row.number})
+    return started
+
+
+def reseat(tournament: Tournament, by, first: Entry, second: Entry) -> Round:
+    """Swap two entries between (or within) tables of the latest round before they start,
+    if the format accepts the result; otherwise say why not."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        require_running(tournament)
+        row = tournament.rounds.order_by("-number").first()
+        if row is None:
+            raise TournamentError(_("No round has been generated yet."))
+        tables = list(row.tables.order_by("number"))
+        where = {}
+        for table in tables:
+            for index, who in enumerate(table.seats):
+                if who is not None:
+                    where[who] = (table, index)
+        if first.pk == second.pk:
+            raise TournamentError(_("Choose two different entries."))
+        for entry in (first, second):
+            if entry.pk not in where:
+                raise TournamentError(
+                    _("%(name)s has no seat in round %(n)s.")
+                    % {"name": entry.name, "n": row.number}
+                )
+        (table_a, seat_a), (table_b, seat_b) = where[first.pk], where[second.pk]
+        for table in (table_a, table_b):
+            if table.state != TableAssignment.State.SEATED:
+                raise TournamentError(
+                    _("Table %(n)s has started: its players can no longer change.")
+                    % {"n": table.number}
+                )
+        table_a.seats[seat_a], table_b.seats[seat_b] = second.pk, first.pk
+        check_round(tournament, row, tables)
+        table_a.save(update_fields=["seats"])
+        table_b.save(update_fields=["seats"])
+    return row
+
+
+def check_round(tournament: Tournament, row: Round, tables: list[TableAssignment]) -> None:
+    """Let the format check the event with ``row`` replaced by ``tables`` (a changed seating or
+    result): an inconsistent bracket or an impossible result is refused with its reason (the
+    format names entries by number, as the entries list does)."""
+    snap = snapshot(tournament)
+    rounds = [
+        format_round(r, tables) if r.pk == row.pk else format_round(r, r.table_list)
+        for r in snap.rounds
+    ]
+    state = type(snap.state)(snap.state.entrants, tuple(rounds))
+    try:
+        snap.format.standings(state)
+        snap.format.bracket(state)
+    except FormatError as error:
+        raise TournamentError(
+            _("That does not fit the event's %(format)s: %(why)s")
+            % {"format": tournament.get_format_display().lower(), "why": explained(error)}
+        ) from None

@@ -1,0 +1,116 @@
+"""The format's view of an event, built from the rows each time it is needed.
+
+Standings are never stored: they are computed by the format from the entries and every
+table's places, so a result entered or overridden by hand shows in them at once and nothing
+stored can go stale. The formats are fast (a round of a 4,096-entry Swiss in a fraction of a
+second, standings included), so a page of an event computes them on every request. The final
+places, written once when the event finishes, are the only standings kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .. import formats
+from ..formats import Entrant, Format, FormatError, State
+from ..formats import Round as FormatRound
+from ..formats import Table as FormatTable
+from ..kinds import KindError, format_arguments
+from ..models import Entry, Round, Stage, TableAssignment, Tournament
+from .errors import TournamentError, explained
+
+#: Stage kinds as the formats name a round's stage, and back.
+STAGE_OF_KIND = {Stage.Kind.MAIN: "", Stage.Kind.POOLS: "pools", Stage.Kind.PLAYOFF: "playoff"}
+KIND_OF_STAGE = {name: kind for kind, name in STAGE_OF_KIND.items()}
+
+
+def format_of(tournament: Tournament) -> Format:
+    """The event's format with its options, seed and points (a TournamentError if they do not
+    make one, which the services refuse to store)."""
+    try:
+        arguments = format_arguments(
+            tournament.kind, tournament.style, tournament.seats, tournament.format,
+            tournament.format_options, seed=tournament.seed, points=tournament.points,
+            bots_fill=tournament.bots_fill,
+        )  # fmt: skip
+        return formats.make_format(tournament.format, **arguments)
+    except KindError as error:
+        raise TournamentError(str(error)) from None
+    except FormatError as error:
+        raise explained(error) from None
+    except (TypeError, ValueError) as error:  # an option of the wrong type, from JSON
+        raise TournamentError(str(error)) from None
+
+
+@dataclass
+class Snapshot:
+    """An event as its format sees it, with the rows it came from (for names and links)."""
+
+    tournament: Tournament
+    format: Format
+    state: State
+    entries: dict[int, Entry]
+    rounds: list[Round]
+
+    def standings(self) -> list[formats.Standing]:
+        try:
+            return self.format.standings(self.state)
+        except FormatError as error:
+            raise explained(error) from None
+
+    def bracket(self) -> formats.Bracket | None:
+        try:
+            return self.format.bracket(self.state)
+        except FormatError as error:
+            raise explained(error) from None
+
+
+def entrant_of(entry: Entry) -> Entrant:
+    return Entrant(entry.pk, seed=entry.seed, active=entry.active)
+
+
+def format_round(row: Round, tables: Iterable[TableAssignment]) -> FormatRound:
+    return FormatRound(
+        number=row.number,
+        tables=tuple(
+            FormatTable(
+                seats=tuple(t.seats),
+                places=tuple(t.places) if t.places is not None else None,
+                label=t.label,
+            )
+            for t in sorted(tables, key=lambda t: t.number)
+        ),
+        byes=tuple(row.byes),
+        stage=STAGE_OF_KIND.get(row.stage.kind, ""),
+    )
+
+
+def snapshot(tournament: Tournament) -> Snapshot:
+    """Read the event once: entries, rounds and tables (four queries, whatever its size)."""
+    rounds = list(tournament.rounds.select_related("stage").order_by("number"))
+    tables: dict[int, list[TableAssignment]] = {r.pk: [] for r in rounds}
+    rows = TableAssignment.objects.filter(round__tournament=tournament)
+    for table in rows.select_related("table", "overridden_by"):
+        tables[table.round_id].append(table)
+    for row in rounds:
+        row.table_list = sorted(tables[row.pk], key=lambda t: t.number)
+    entries = {
+        e.pk: e for e in tournament.entries.select_related("player", "partner").order_by("pk")
+    }
+    state_rounds = tuple(format_round(r, r.table_list) for r in rounds)
+    played = {who for r in state_rounds for who in (*r.seated(), *r.byes)}
+    entrants = [entrant_of(e) for e in entries.values() if e.active or e.pk in played]
+    return Snapshot(
+        tournament, format_of(tournament), State(entrants, state_rounds), entries, rounds
+    )
+
+
+def state_of(tournament: Tournament) -> State:
+    """The format's ``State`` for the event: entries still in or that have played, and every
+    round with its results. Entries withdrawn before they played are left out."""
+    return snapshot(tournament).state
+
+
+def standings(tournament: Tournament) -> list[formats.Standing]:
+    return snapshot(tournament).standings()
