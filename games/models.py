@@ -71,11 +71,50 @@ class Table(models.Model):
         return self.matches.order_by("-number").first()
 
 
+def to_deleted_player(collector, field, sub_objs, using: str) -> None:
+    """``on_delete`` for a seat's player: the seat passes to a "deleted player" account made for
+    the occasion (one per deleted person), so a finished table keeps every name slot filled and
+    a set in progress goes on (the empty chair is away: a bot stands in, or the clock plays).
+
+    Not ``SET_NULL``: a seat without a player means an open chair at a waiting table, and the
+    pages of a table in play rely on every seat having one. Not ``PROTECT``: an account must be
+    deletable without losing anyone's history (``Match.players`` is scrubbed by the history
+    app, which knows every set a person played).
+    """
+    user_model = field.related_model
+    by_player: dict[int, list] = {}
+    for seat in sub_objs:
+        by_player.setdefault(getattr(seat, field.attname), []).append(seat)
+    for seats in by_player.values():
+        collector.add_field_update(field, deleted_player(user_model, using), seats)
+
+
+def deleted_player(user_model, using: str = "default"):
+    """A fresh inactive account that stands for a deleted person: no password, no login, and a
+    neutral name (``DELETED_NAME``; pages translate it where they can tell, by ``is_deleted``)."""
+    ghost = user_model(
+        username=f"{DELETED_PREFIX}{secrets.token_hex(6)}", display_name=DELETED_NAME,
+        is_active=False,
+    )  # fmt: skip
+    ghost.set_unusable_password()
+    ghost.save(using=using)
+    return ghost
+
+
+DELETED_PREFIX = "deleted-"
+DELETED_NAME = "Deleted player"  # stored as is: the account outlives any one language
+
+
+def is_deleted(user) -> bool:
+    """Whether this account stands for a deleted person (see ``deleted_player``)."""
+    return user is not None and not user.is_active and user.username.startswith(DELETED_PREFIX)
+
+
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=to_deleted_player,
         related_name="seats",
     )  # fmt: skip
     swap_with = models.PositiveSmallIntegerField(
@@ -127,6 +166,13 @@ class Match(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField(default=1)
     seed = models.BigIntegerField()
+    deal_key = models.CharField(
+        max_length=64, blank=True, editable=False,
+        help_text=_(
+            "Secret. Empty: each game draws its own seed. Otherwise (a seeded start, for tests) "
+            "the games' seeds derive from it one way."
+        ),
+    )  # fmt: skip
     players = models.JSONField(default=list, help_text=_("Seat to player, as at the start."))
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
     result = models.CharField(max_length=12, blank=True)
@@ -155,6 +201,14 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     snapshot = models.JSONField(help_text=_("Engine state; holds hidden tiles, never sent out."))
     deal = models.JSONField(default=dict)
+    seed = models.CharField(
+        max_length=64, blank=True, editable=False,
+        help_text=_("The deal's seed: secret while the game is played, public once it is over."),
+    )  # fmt: skip
+    commitment = models.CharField(
+        max_length=64, blank=True,
+        help_text=_("SHA-256 of the seed, published before the deal."),
+    )  # fmt: skip
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
     turn = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
@@ -179,6 +233,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} · game {self.number}"
+
+    @property
+    def revealed_seed(self) -> str:
+        """The seed, once anyone may know it (the game is over); "" before."""
+        return self.seed if self.state == self.State.OVER else ""
 
 
 class Move(models.Model):

@@ -5,13 +5,15 @@ on this package. See docs/engine.md for the API.
 
 The modules import only downward, in layers (an import-linter contract checks it):
 ``errors``, ``tiles`` → ``moves``, ``events``, ``results``, ``deal`` → ``boards`` → ``rules`` →
-``game`` → ``sim``, ``match`` → ``sight``, ``score`` → ``record``, ``snapshot`` → ``cli``. So what
-is built *from* a match (its views, record, snapshot, score) is a function of the module that
-builds it, not a method of the match; this package re-exports them all.
+``game`` → ``sim``, ``match`` → ``sight``, ``score`` → ``record``, ``snapshot`` → ``verify`` →
+``cli``. So what is built *from* a match (its views, record, snapshot, score, the check of its
+shuffle) is a function of the module that builds it, not a method of the match; this package
+re-exports them all.
 """
 
 from __future__ import annotations
 
+from .deal import commitment, game_seed
 from .errors import IllegalMove, RecordError, RulesError
 from .events import Drew, Event, GameOver, MatchOver, Passed, Penalty, Placed
 from .game import GameState
@@ -25,6 +27,7 @@ from .sight import game_view, match_view
 from .sim import sample_hidden, unseen, with_hidden
 from .snapshot import load_snapshot, make_snapshot
 from .tiles import TILES, Tile, format_tile, parse_tile
+from .verify import verify
 
 __all__ = [
     "STYLES",
@@ -46,8 +49,10 @@ __all__ = [
     "RulesError",
     "Tile",
     "chosen_options",
+    "commitment",
     "form_options",
     "format_tile",
+    "game_seed",
     "game_view",
     "load_record",
     "load_snapshot",
@@ -60,5 +65,6 @@ __all__ = [
     "sample_hidden",
     "score",
     "unseen",
+    "verify",
     "with_hidden",
 ]

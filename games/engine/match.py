@@ -91,23 +91,33 @@ class MatchState:
     # -- games ----------------------------------------------------------------------------------
 
     def start_game(
-        self, hands: list | None = None, boneyard: list | None = None, first: int | None = None
+        self,
+        hands: list | None = None,
+        boneyard: list | None = None,
+        first: int | None = None,
+        seed: str | None = None,
     ) -> GameState:
         """Start the next game: dealt from the seeded RNG, or from the given deal (record import).
 
         ``hands`` are lists of tiles ("6-4" or Tile), ``boneyard`` the rest in draw order. The rules
         decide who poses; ``first`` must agree, except in Block/Draw's first game where it is the
         random starter (required with a given deal, drawn from the RNG otherwise).
+
+        ``seed`` deals the game from a seed of its own instead of the match seed and the game's
+        index: the verifiable shuffle, where each game's seed is committed to before the deal and
+        revealed after it, so that revealing one game's seed tells nothing of the next.
         """
         if self.over:
             raise IllegalMove(f"the match is over ({self.result}): start a new match")
         if self.games and not self.games[-1].over:
             raise IllegalMove(f"game {self.games[-1].index + 1} is still in progress")
+        if seed is not None and (hands is not None or not isinstance(seed, str) or not seed):
+            raise RulesError("a game seed is a non-empty string, and deals no given hands")
         index = len(self.results)
         rules = self.rules
         rng = None
         if hands is None:
-            rng = DealRandom(self.seed, index)
+            rng = DealRandom(self.seed, index) if seed is None else DealRandom(seed, None)
             masks, pile = rules.deal(rng)
         else:
             masks, pile = self._check_deal(hands, boneyard)

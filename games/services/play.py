@@ -24,7 +24,7 @@ from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
 from ..models import Game, Match, Move, Seat, Table
-from . import log, notify, outcomes, reads, scheduling
+from . import log, notify, outcomes, reads, scheduling, shuffle
 from .errors import TableError
 
 TILE_NAME = re.compile(r"[0-6]-[0-6]")
@@ -73,12 +73,14 @@ def start_match(table: Table, seed: int | None = None) -> Match:
         previous = table.matches.order_by("-number").first()
         if previous is not None and previous.state == Match.State.PLAYING:
             raise TableError(_("A set is already being played at this table."))
+        given = seed
         seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
         state = engine.new_match(table.style, table.seat_count, table.options, seed=seed)
         match = Match.objects.create(
             table=table,
             number=(previous.number + 1) if previous else 1,
             seed=seed,
+            deal_key=shuffle.match_key(given),
             players=[{"id": s.player_id, "name": s.player.name, "bot": s.player.is_bot}
                      for s in seats],
             totals=list(state.totals),
@@ -140,10 +142,16 @@ def close_set(match_id: int, result: str = "games") -> bool:
 
 
 def _begin_game(match: Match, state: engine.MatchState) -> Game:
-    engine_game = state.start_game()
+    """Deal the next game from a seed of its own, stored with its commitment (the verifiable
+    shuffle: ``services/shuffle.py``)."""
+    seed = shuffle.game_seed(match, state.games_played)
+    engine_game = state.start_game(seed=seed)
     stored: list = []
     _forced_moves(state, stored)
-    game = Game(match=match, number=engine_game.index + 1, snapshot={}, deal=deal_of(engine_game))
+    game = Game(
+        match=match, number=engine_game.index + 1, snapshot={}, deal=deal_of(engine_game),
+        seed=seed, commitment=engine.commitment(seed),
+    )  # fmt: skip
     _settle(game, match, state, stored)
     return game
 

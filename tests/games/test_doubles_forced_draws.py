@@ -3,6 +3,9 @@
 The table never shows a draw button: a seat whose only legal move is a draw gets it from
 ``play._forced_moves`` as soon as the move before it is stored. These tests drive the deal of
 ``tests.engine.test_rules_doubles.ALL_STUCK`` (seed 365, four seats) through the move service.
+The table deals every game from a seed of its own; the game seed "365:0" deals what the match
+seed 365 deals its first game (docs/engine.md, "The deal, step by step"), so the test hands the
+table that seed.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, Move
-from games.services import play
+from games.services import play, shuffle
 from tests.engine import test_rules_doubles as dbl
 from tests.factories import make_table, make_user, start_table
 from tests.games.helpers import current
@@ -18,6 +21,12 @@ from tests.games.helpers import current
 pytestmark = pytest.mark.django_db
 
 SEED = 365  # new_match("doubles", 4, seed=365) deals the hands of dbl.ALL_STUCK
+
+
+@pytest.fixture(autouse=True)
+def deal_as_the_match_seed(monkeypatch):
+    """Deal game i from the seed "365:i", which deals as the match seed 365 does."""
+    monkeypatch.setattr(shuffle, "game_seed", lambda match, index: f"{SEED}:{index}")
 
 
 def _place(game: Game, seat: int, tile: str, on: str | None) -> None:
