@@ -31,7 +31,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from ..services import notify, play, presence, reads
-from . import rendering
+from . import presenters, rendering
 from .throttle import Bucket
 
 try:  # what Daphne raises for a send on a socket the client has just closed
@@ -70,8 +70,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
 def _render_lobby(language: str) -> str:
     with translation.override(language):
-        tables = list(reads.lobby_tables())
-        return render_to_string("games/lobby.html#tables", {"tables": tables})
+        rows = presenters.lobby_rows(reads.lobby_tables())
+        return render_to_string("games/lobby.html#tables", {"tables": rows})
 
 
 def _language(scope: dict) -> str:
@@ -199,7 +199,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, version = event.get("game"), event.get("version")
         hint = None
         if game is not None and version is not None and self.key is not None:
-            hint = rendering.RenderKey(self.table_id, game, version, self.key.viewer)
+            hint = rendering.RenderKey(
+                self.table_id, game, version, self.key.seating, self.key.viewer
+            )
             if hint == self.shown:
                 return
             html = rendering.cached_live(hint)

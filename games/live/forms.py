@@ -46,8 +46,10 @@ class CreateTableForm(forms.Form):
         label=_("Direction of play"), choices=Direction.choices, initial="ccw"
     )
     turn_clock = forms.TypedChoiceField(
-        label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30
-    )
+        label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30,
+        help_text=_("How long each player has for a move; when it runs out, a bot plays that "
+                    "move for them. 30 seconds unless you choose otherwise."),
+    )  # fmt: skip
     fill = forms.ChoiceField(
         label=_("Empty seats"), choices=fill_choices, required=False, initial="casual"
     )

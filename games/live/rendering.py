@@ -7,6 +7,11 @@ watcher, a seat's two tabs) share one whole render. Nothing cached here is ever 
 viewer it was not rendered for: the key of a render is everything that changes the page
 (``RenderKey``), and per-seat parts (the hand) are rendered for that seat only.
 
+The board is rendered once per version (and language) and shared by every viewer; the one
+part of it that is a viewer's own, the targets on the ends where this player may tap to place
+a tile that fits two ends, is rendered for that viewer and put into the shared board at the
+markers the board leaves on its ends (``_with_targets``), so the shared render never holds it.
+
 This is the screen wing's only reader: it asks the core's ``reads`` for rows and hands them,
 with the engine's view for the viewer, to the pure presenters.
 """
@@ -21,13 +26,14 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import match_view
 
 from ..models import Game, Table
 from ..services import reads
 from ..services.play import Outcome, load
-from .presenters import Viewer, table_context, viewer_of
+from .presenters import Viewer, board_context, end_marker, seating_of, table_context, viewer_of
 
 
 class Recent(OrderedDict):
@@ -67,11 +73,14 @@ class Recent(OrderedDict):
 
 
 class RenderKey(NamedTuple):
-    """One render of the live table: a version of a game, as one kind of viewer sees it."""
+    """One render of the live table: a version of a game with its seats as they are (who is
+    away, who has a bot standing in: these change without a move), as one kind of viewer sees
+    it."""
 
     table: int
     game: int
     version: int
+    seating: tuple
     viewer: Viewer
 
 
@@ -92,10 +101,24 @@ def engine_state(game: Game):
     return STATES.get_or_make(_version(game), lambda: load(game))
 
 
-def _board_html(game: Game, context: dict) -> str:
-    """The board is the same for every viewer of a version (language aside)."""
-    key = (*_version(game), context["viewer_info"].language)
-    return BOARDS.get_or_make(key, lambda: render_to_string("games/table.html#board", context))
+def _board_html(game: Game, view: dict, language: str) -> str:
+    """The board is the same for every viewer of a version (language aside): laid out and
+    rendered once, from the parts of the view every viewer shares (board, ends, last tile)."""
+    key = (*_version(game), language)
+    return BOARDS.get_or_make(
+        key, lambda: render_to_string("games/table.html#board", {"board": board_context(view)})
+    )
+
+
+def _with_targets(board: str, context: dict) -> SafeString:
+    """The shared board with this viewer's end targets put in at their ends' markers."""
+    targets = context.get("targets")
+    if not targets:
+        return mark_safe(board)  # our own render
+    for (on, number), items in targets.items():
+        forms = render_to_string("games/table.html#end-targets", {**context, "items": items})
+        board = board.replace(end_marker(on, number), forms, 1)
+    return mark_safe(board)  # our own renders
 
 
 def _fines(game: Game) -> dict[int, int]:
@@ -108,10 +131,21 @@ def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) ->
     """The whole page context for ``viewer``: the engine's view for their seat, presented."""
     if game is None:
         return table_context(table, seats, viewer)
-    view = match_view(engine_state(game), viewer.seat)
-    context = table_context(table, seats, viewer, game, view, _fines(game))
-    context["board_html"] = _board_html(game, context)
+    state = engine_state(game)
+    view = match_view(state, viewer.seat)
+    context = table_context(table, seats, viewer, game, view, _fines(game),
+                            next_stake=_next_stake(state))  # fmt: skip
+    context["board_html"] = _with_targets(_board_html(game, view, viewer.language), context)
     return context
+
+
+def _next_stake(state) -> int | None:
+    """What the next game of the set will be worth, once this one is over (the rules' own
+    answer: after a drawn Cut-Throat game, 2)."""
+    game = state.game
+    if game is None or not game.over or state.over:
+        return None
+    return state.rules.stake(state.carry)
 
 
 def page_context(table: Table, user, language: str | None = None) -> dict:
@@ -156,7 +190,7 @@ def render_live(
 
     if game is None:
         return render(), None
-    key = RenderKey(table.pk, game.pk, game.version, viewer)
+    key = RenderKey(table.pk, game.pk, game.version, seating_of(seats), viewer)
     return LIVE.get_or_make(key, render), key
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -22,13 +24,18 @@ from django_ratelimit.decorators import ratelimit
 from ..models import Table
 from ..services import play, reads, seating
 from ..services.errors import TableError
-from . import rendering
+from . import presenters, rendering
 from .forms import CreateTableForm
 from .styles import DEFAULT_STYLE
 
 
+def _limited_actions(view: Callable) -> Callable:
+    """Every table action counts against the user's rate (a flood gets 429, not a lock-up)."""
+    return ratelimit(key="user_or_ip", rate=lambda *_: settings.RATE_ACTIONS, block=False)(view)
+
+
 def _lobby_context(form: CreateTableForm) -> dict:
-    return {"tables": reads.lobby_tables(), "form": form}
+    return {"tables": presenters.lobby_rows(reads.lobby_tables()), "form": form}
 
 
 @require_GET
@@ -67,6 +74,42 @@ def create_table(request: HttpRequest) -> HttpResponse:
         form.add_error(None, str(error))
         return render(request, "games/lobby.html", _lobby_context(form), status=400)
     return redirect("table", code=table.code)
+
+
+@login_required
+@require_GET
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """Every table the player sat at or hosts, finished ones too, to go back to."""
+    rows = presenters.my_table_rows(reads.tables_of(request.user))
+    return render(request, "games/mine.html", {"tables": rows})
+
+
+@require_POST
+@_limited_actions
+def take_seat(request: HttpRequest, code: str) -> HttpResponse:
+    """The lobby's Join: sit at the first open seat and go to the table (to log in first, if
+    need be). Whatever happens, the player lands on the table, with the reason if not seated."""
+    table_obj = _table(code)
+    url = resolve_url("table", code=table_obj.code)
+    if not request.user.is_authenticated:
+        return _go(request, redirect_to_login(url).url)
+    if getattr(request, "limited", False):
+        messages.error(request, _("Too many actions: wait a moment."))
+    else:
+        try:
+            seating.join(table_obj, request.user)
+        except TableError as error:
+            messages.error(request, str(error))
+    return _go(request, url)
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    """A redirect that htmx follows as a page load (HX-Redirect) and a plain post as a 302."""
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
 
 
 def _table(code: str) -> Table:

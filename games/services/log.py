@@ -1,7 +1,7 @@
-"""The table log's recent lines, kept on the game row beside the snapshot.
+"""The table log's lines, kept on the game row beside the snapshot.
 
 Every push re-renders the log for each viewer. Reading it from the ``Move`` table cost a query
-per version (the most expensive read of a push); the game row is read anyway, so the last few
+per version (the most expensive read of a push); the game row is read anyway, so the game's
 moves ride along in ``Game.recent``. ``Move`` stays the full append-only history.
 """
 
@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-#: How many lines the table shows.
-RECENT = 12
+#: How many lines the table keeps: every move of a game. A game of any style has at most 28
+#: placements with the draws and passes between them (about 45 in the longest games seen),
+#: so this cap is only a guard on the row's size, never reached in play.
+RECENT = 200
 
 
 class Entry(NamedTuple):
@@ -32,7 +34,8 @@ def entry_of(move: Any) -> list:
 
 
 def keep_recent(recent: list | None, moves: Iterable[Any]) -> list:
-    """The stored lines after ``moves``: the newest ``RECENT``, oldest first."""
+    """The stored lines after ``moves``: the game's moves so far (at most ``RECENT``, the
+    newest), oldest first."""
     return [*(recent or []), *map(entry_of, moves)][-RECENT:]
 
 

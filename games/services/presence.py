@@ -5,6 +5,9 @@ lives (``still_here``) and deletes when it closes (``left``). A seat with no fre
 after a grace period a bot plays for it until the player returns. A socket whose process died
 (killed, crashed, a lost network) cannot delete its row, so the sweep expires rows that
 stopped being refreshed (``expire``): no lost process can pin a seat as present for ever.
+
+Each change of a seat's state (away, a bot standing in, back again) is announced to the table
+like a move, so every screen shows it at once rather than at the next move.
 """
 
 from __future__ import annotations
@@ -16,14 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Game, Presence, Seat, Table
-from . import jobs, reads
+from . import jobs, notify, reads
 
 
 def arrived(table_id: int, user, channel: str) -> int | None:
     """A socket opened; returns the viewer's seat index (None for a watcher)."""
     if user is None or not user.is_authenticated:
         return None
-    seat = Seat.objects.filter(table_id=table_id, player=user).first()
+    seat = Seat.objects.filter(table_id=table_id, player=user).select_related("table").first()
     if seat is None:
         return None
     now = timezone.now()
@@ -31,6 +34,7 @@ def arrived(table_id: int, user, channel: str) -> int | None:
         Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen_at": now})
         if seat.away_since is not None or seat.stand_in:
             Seat.objects.filter(pk=seat.pk).update(away_since=None, stand_in=False)
+            notify.table_changed(seat.table, lobby=False)
     return seat.index
 
 
@@ -72,6 +76,7 @@ def _away_if_gone(seat_id: int, now: datetime) -> None:
         return
     seat.away_since = now
     seat.save(update_fields=["away_since"])
+    notify.table_changed(Table.objects.get(pk=seat.table_id), lobby=False)
     grace = settings.AWAY_GRACE_SECONDS
     jobs.later(jobs.AWAY_CHECK, seat.pk, seat.away_since.isoformat(), countdown=grace)
 
@@ -86,6 +91,7 @@ def away_check(seat_id: int, since: str) -> bool:
             return False
         seat.stand_in = True
         seat.save(update_fields=["stand_in"])
+        notify.table_changed(seat.table, lobby=False)
         game = reads.latest_game(seat.table_id)
         if game and game.state == Game.State.PLAYING and game.turn == seat.index:
             jobs.later(jobs.STAND_IN, game.pk, game.version)

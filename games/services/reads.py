@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import Model, Prefetch, Q, QuerySet
 
 from accounts.models import User
 
@@ -169,6 +169,15 @@ def lobby_tables() -> QuerySet[Table]:
         .select_related("host")
         .prefetch_related(seats)[:50]
     )
+
+
+def tables_of(user: User, limit: int = 100) -> list[Table]:
+    """The tables where ``user`` has a seat or is the host, finished ones too, latest activity
+    first; with the seats and players, and the sets played there newest first."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("index"))
+    matches = Prefetch("matches", queryset=Match.objects.order_by("-number"))
+    mine = Table.objects.filter(Q(seats__player=user) | Q(host=user)).distinct()
+    return list(mine.order_by("-updated_at").prefetch_related(seats, matches)[:limit])
 
 
 def fines_of(game_id: int) -> dict[int, int]:

@@ -1,6 +1,14 @@
-// Counts the turn clock down between server updates; the server's clock is the one that counts.
-// A notice (why an action was not taken) fades after a few seconds once the table moves on.
+// The table's few behaviours that only a script can have; the server renders everything else.
+// - The turn clock counts down between server updates (the server's clock is the one that counts).
+// - A notice (why an action was not taken) fades after a few seconds once the table moves on.
+// - Your turn reaches you in another tab: the title and the icon change, and a sound plays if
+//   you turned it on (kept in this browser only).
+// - "Copy the link" puts the table's address on the clipboard.
 (function () {
+  var SOUND_KEY = "dominoes-turn-sound";
+  var baseTitle = null;
+  var wasMine = false;
+
   function tick() {
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
@@ -8,6 +16,7 @@
       el.classList.toggle("low", left <= 5);
     });
   }
+
   var noticeTimer = null;
   function notice() {
     var el = document.getElementById("table-notice");
@@ -18,6 +27,72 @@
       if (now) now.textContent = "";
     }, 8000);
   }
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      var audio = new Context();
+      var tone = audio.createOscillator();
+      var gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+      tone.onended = function () { audio.close(); };
+    } catch (e) { /* no sound is no harm */ }
+  }
+
+  function turn() {
+    var wrap = document.querySelector(".table-wrap");
+    var live = document.getElementById("table-live");
+    if (!wrap || !live) return;
+    if (baseTitle === null) baseTitle = document.title;
+    var mine = live.dataset.turn === "mine";
+    document.title = mine ? "\u25B6 " + wrap.dataset.turnTitle + " \u00B7 " + baseTitle : baseTitle;
+    var icon = document.querySelector("link[rel=icon]");
+    if (icon && wrap.dataset.icon) icon.href = mine ? wrap.dataset.turnIcon : wrap.dataset.icon;
+    if (mine && !wasMine && soundOn()) beep();
+    wasMine = mine;
+  }
+
+  function tools() {
+    var sound = document.querySelector("[data-sound]");
+    if (sound) {
+      sound.hidden = false;
+      sound.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    }
+    if (navigator.clipboard) {
+      document.querySelectorAll("[data-copy]").forEach(function (el) { el.hidden = false; });
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var sound = event.target.closest("[data-sound]");
+    if (sound) {
+      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { }
+      tools();
+      if (soundOn()) beep();
+      return;
+    }
+    var copy = event.target.closest("[data-copy]");
+    if (copy && navigator.clipboard) {
+      var label = copy.textContent;
+      navigator.clipboard.writeText(window.location.href).then(function () {
+        copy.textContent = copy.dataset.copied || "\u2713";
+        setTimeout(function () { copy.textContent = label; }, 2000);
+      });
+    }
+  });
+
+  function refresh() { tick(); turn(); tools(); }
+
   // A request of this page that worked clears the last refusal at once.
   document.addEventListener("htmx:afterRequest", function (event) {
     var status = event.detail.xhr && event.detail.xhr.status;
@@ -25,8 +100,9 @@
     if (el && status >= 200 && status < 300) el.textContent = "";
   });
   setInterval(tick, 500);
-  document.addEventListener("htmx:afterSwap", tick);
-  document.addEventListener("htmx:oobAfterSwap", notice);
-  document.addEventListener("htmx:wsAfterMessage", notice);
-  document.addEventListener("DOMContentLoaded", notice);
+  document.addEventListener("htmx:afterSwap", refresh);
+  document.addEventListener("htmx:load", refresh);  // also for a swap that replaced its target
+  document.addEventListener("htmx:oobAfterSwap", function () { notice(); refresh(); });
+  document.addEventListener("htmx:wsAfterMessage", function () { notice(); refresh(); });
+  document.addEventListener("DOMContentLoaded", function () { notice(); refresh(); });
 })();

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from games import bots
+from games import bots, engine
 from games.models import Game, Match
 from games.services import play
 from games.services.play import Outcome
+from tests.factories import make_table
 
 _rng = random.Random(7)
 
@@ -54,3 +55,29 @@ def play_out_match(match: Match, limit: int = 5000) -> Match:
             if match.state == Match.State.OVER:
                 return match
     raise AssertionError("the match did not end")
+
+
+def fits_two_ends(view: dict) -> bool:
+    """Whether the viewer may play a tile on ends that show two different numbers."""
+    numbers: dict[str, set] = {}
+    for move in view["legal"]:
+        if move["kind"] == "play" and move["on"] is not None:
+            numbers.setdefault(move["tile"], set()).add(move["number"])
+    return any(len(found) > 1 for found in numbers.values())
+
+
+def to_two_ends(user) -> tuple:
+    """A Cut-Throat table where ``user`` (seat 0) is to play a tile that fits two numbers."""
+    for seed in range(1, 300):
+        table = make_table(user, turn_clock=0)
+        match = play.start_match(table, seed=seed)
+        for _ in range(40):
+            game = current(match)
+            if game.state != Game.State.PLAYING:
+                break
+            view = engine.match_view(play.load(game), 0)
+            if game.turn == 0 and fits_two_ends(view):
+                return table, game
+            play_turn(game.pk, game.version)
+        play.abandon(table)
+    raise AssertionError("no deal gave a tile that fits two ends")

@@ -16,11 +16,13 @@ from games.live.rendering import render_live
 from games.models import Game
 from games.services import play
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
-from tests.games.helpers import current, play_turn
+from tests.games.helpers import current, play_turn, to_two_ends
 
 pytestmark = pytest.mark.django_db
 
-TILE = re.compile(r"(?<![\d-])([0-6]-[0-6])(?![\d-])")
+# A tile's name standing alone ("6-5" in a label, a value, a log line), not a run of characters
+# inside a word such as a table's random code ("HXfy6-0uf").
+TILE = re.compile(r"(?<![\w-])([0-6]-[0-6])(?![\w-])")
 STYLES = [
     ("cutthroat", 4, {}),
     ("partner", 4, {}),
@@ -79,6 +81,24 @@ def test_no_page_or_partial_shows_a_viewer_a_hidden_tile(style, seats, options):
     assert current(match).state == Game.State.OVER
 
 
+def test_end_targets_show_a_tile_only_to_the_player_who_holds_it():
+    """A tile that fits two ends is drawn on the board as its targets: that player's render
+    alone carries it; the board every viewer shares, and every other viewer's page, do not."""
+    from games.live import rendering
+
+    owner = make_user("owner")
+    table, game = to_two_ends(owner)
+    others = [seat.player for seat in table.seats.select_related("player").order_by("index")]
+    mine = render_live(table.pk, owner, "en")[0]
+    targets = re.findall(r'class="end-target t(\d)(\d)"', mine)
+    assert targets and not leaked(mine, hidden_from(game, 0))
+    for seat, user in enumerate(others[1:], start=1):
+        assert not leaked(render_live(table.pk, user, "en")[0], hidden_from(game, seat))
+    assert not leaked(render_live(table.pk, None, "en")[0], hidden_from(game, None))
+    for shared in rendering.BOARDS.values():
+        assert not leaked(shared, hidden_from(game, None))
+
+
 def test_the_leak_detector_itself_finds_a_hand_shown_to_the_wrong_seat():
     owner = make_user("owner")
     table = make_table(owner)
@@ -86,3 +106,41 @@ def test_the_leak_detector_itself_finds_a_hand_shown_to_the_wrong_seat():
     html = render_live(table.pk, owner, "en")[0]
     assert leaked(html, hidden_from(game, 1)), "seat 0's page must show seat 0's own tiles"
     assert not leaked(html, hidden_from(game, 0))
+
+
+@pytest.mark.parametrize(("style", "seats", "options"), STYLES, ids=[s[0] for s in STYLES])
+def test_history_pages_and_records_of_a_game_in_progress_hide_its_tiles_and_seed(
+    style, seats, options
+):
+    """The replay, the set's page and both records of a game being played show only what a
+    spectator sees, up to now (to its players too), and never the game's seed until it is over.
+    """
+    players = [make_user(f"p{i}", password=DEFAULT_PASSWORD) for i in range(seats)]
+    table = make_table(players[0], style=style, seats=seats, options=options, bots=[None] * seats)
+    from games.services import seating
+
+    for user in players[1:]:
+        seating.join(table, user)
+    match = start_table(table, seed=22)
+    player = Client(HTTP_HOST="localhost")
+    player.force_login(players[0])
+    spectator = Client(HTTP_HOST="localhost")
+    base = f"/history/set/{match.pk}/"
+    pages = [f"{base}game/1/", f"{base}game/1/?at=0", base, f"{base}record.json",
+             f"{base}game/1/record.json", f"/play/t/{table.code}/"]  # fmt: skip
+    game = current(match)
+    for _ in range(200):
+        game = current(match)
+        if game.state == Game.State.OVER:
+            break
+        hidden = hidden_from(game, None)  # every hand: the history shows a spectator's view
+        for client, urls in ((player, pages), (spectator, pages[:1])):
+            for url in urls:
+                text = client.get(url).text
+                if not url.startswith("/play/"):
+                    assert not leaked(text, hidden), (url, game.version)
+                assert game.seed not in text, (url, game.version)
+        play_turn(game.pk, game.version)
+    assert game.state == Game.State.OVER and game.seed
+    assert game.seed in spectator.get(f"{base}game/1/").text
+    assert game.seed in spectator.get(f"{base}game/1/record.json").text

@@ -1,6 +1,7 @@
 """The move service: one way in, version-checked, forced moves applied, history kept."""
 
 import threading
+from types import SimpleNamespace
 
 import pytest
 from django.db import connection
@@ -140,11 +141,19 @@ def test_forced_passes_are_applied_and_noted_as_forced():
     assert all(move.detail.get("ends") for move in forced)
 
 
-def test_the_game_row_keeps_the_last_moves_of_the_log_as_stored_in_move_history():
+def test_the_game_row_keeps_the_whole_log_of_the_game_as_stored_in_move_history():
     match = start_table(make_table(make_user("host"), style="draw"), seed=11)
     game = play_out_game(match)
     rows = list(Move.objects.filter(game=game).order_by("seq"))
-    assert len(rows) > 12
+    assert 12 < len(rows) < log.RECENT
     kept = [(e.seq, e.seat, e.kind, e.tile, e.on, e.reason, e.detail) for e in
             log.entries(game.recent)]  # fmt: skip
-    assert kept == [(m.seq, m.seat, m.kind, m.tile, m.on, m.reason, m.detail) for m in rows[-12:]]
+    assert kept == [(m.seq, m.seat, m.kind, m.tile, m.on, m.reason, m.detail) for m in rows]
+
+
+def test_the_log_on_the_game_row_is_capped_at_its_newest_lines():
+    rows = [SimpleNamespace(seq=i, seat=0, kind="pass", tile="", on="", reason="", detail={})
+            for i in range(1, log.RECENT + 6)]  # fmt: skip
+    kept = log.keep_recent(None, rows)
+    assert len(kept) == log.RECENT
+    assert kept[0][0] == 6 and kept[-1][0] == log.RECENT + 5
