@@ -7,6 +7,7 @@ download is not available here); without it these tests are skipped, and .ci/run
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -28,6 +29,10 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
+
+
+#: Each running site's environment by its base URL, for ``stage``.
+ENVIRONMENTS: dict[str, dict[str, str]] = {}
 
 
 def _free_port() -> int:
@@ -68,10 +73,12 @@ def serve(var: Path, pause: float) -> Iterator[str]:
     runner = subprocess.Popen([sys.executable, "-m", "config.serve"], cwd=ROOT, env=env,
                               stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
     base = f"http://127.0.0.1:{port}/"
+    ENVIRONMENTS[base] = env
     try:
         _wait_healthy(base, runner)
         yield base
     finally:
+        ENVIRONMENTS.pop(base, None)
         runner.send_signal(signal.SIGINT)
         try:
             runner.wait(30)
@@ -80,6 +87,22 @@ def serve(var: Path, pause: float) -> Iterator[str]:
         log.close()
         ARTIFACTS.mkdir(exist_ok=True)
         shutil.copy(var / "site.log", ARTIFACTS / f"e2e-site-{var.name}.log")
+
+
+def stage(base: str, scenario: str, style: str, seats: int = 4, options: dict | None = None):
+    """A table made in the site's own database by ``tests/e2e/stage.py`` (see its scenarios):
+    a dict with its ``code`` and a logged-in ``session`` for the player in seat 0."""
+    made = subprocess.run(
+        [sys.executable, "-m", "tests.e2e.stage", scenario, "--style", style, "--seats",
+         str(seats), "--options", json.dumps(options or {})],
+        cwd=ROOT, env=ENVIRONMENTS[base], check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def signed_in(page, base: str, session: str) -> None:
+    """The page's browser carries the staged player's session."""
+    page.context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
 
 
 @pytest.fixture(scope="session")

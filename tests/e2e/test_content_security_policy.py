@@ -60,10 +60,10 @@ def test_pages_sockets_and_moves_work_under_the_policy_without_violations(site, 
     page.click("text=Start the game")
     page.wait_for_selector(f"{PLAYABLE}, #table-live .reveal", timeout=20_000)
     if page.locator(PLAYABLE).count():
-        before = page.locator("#table-board .tile").count()
+        before = page.locator("#table-board .bt").count()
         page.locator(PLAYABLE).first.click()
         page.wait_for_function(
-            "n => document.querySelectorAll('#table-board .tile').length > n", arg=before
+            "n => document.querySelectorAll('#table-board .bt').length > n", arg=before
         )
 
     assert any("/ws/table/" in url for url in sockets), sockets

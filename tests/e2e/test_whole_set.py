@@ -63,16 +63,15 @@ def test_a_phone_player_plays_a_whole_block_set_to_its_end_while_a_desktop_watch
         )
     else:
         raise AssertionError("the set did not end")
-    banners = " ".join(player.locator(".banner").all_inner_texts())
-    assert "wins the set" in banners or "win the set" in banners
-    watcher.wait_for_selector("text=wins the set")
+    result = player.locator("#table-result").inner_text()
+    assert "wins the match" in result or "win the match" in result  # Block's own word
+    watcher.wait_for_selector("#table-result:has-text('wins the match')")
     assert watcher.locator(NEW_SET).count() == 0  # a watcher cannot restart it
     assert len(games_seen) >= 1
     ARTIFACTS.mkdir(exist_ok=True)
     player.screenshot(path=str(ARTIFACTS / "set-over-phone.png"), full_page=True)
     watcher.screenshot(path=str(ARTIFACTS / "set-over-desktop.png"), full_page=True)
-    # The same table deals another set (this used to fail with "CSRF verification failed").
+    # The same table deals another match (this used to fail with "CSRF verification failed").
     player.click(NEW_SET)
-    player.wait_for_selector(f"{PLAYABLE}, #table-board .tile", timeout=30_000)
-    assert "set 2, game 1" in player.locator("#table-status").inner_text()
-    watcher.wait_for_selector("#table-status:has-text('set 2, game 1')")
+    player.wait_for_selector("#table-status:has-text('match 2, game 1')", timeout=30_000)
+    watcher.wait_for_selector("#table-status:has-text('match 2, game 1')")

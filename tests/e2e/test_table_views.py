@@ -1,0 +1,155 @@
+"""The table as players see it on a 360 px phone and a 1440 px desktop, in every style.
+
+A player on a phone plays a whole game of each style against bots while a desktop watches:
+at each of the player's turns the page's title says so and the board and the hand are both on
+the screen; at the end nothing sticks out of the felt sideways at either width, and both are
+photographed (test-results/finished-STYLE-WIDTH.png). Hard boards are staged too: a French
+cross with a long arm and a Doubles tree with several spinners. A tile that fits two ends is
+placed by tapping the end on the board.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, browser_pages, signed_in, stage
+
+pytestmark = pytest.mark.e2e
+
+PHONE, DESKTOP = (360, 740), (1440, 900)
+#: What a tap may play: a tile in the hand, or a target on an end of the board.
+PLAYABLE = "#table-hand form button:visible, #table-board .end-target button:visible"
+OVER = "#table-result.over"
+STYLES = [
+    ("cutthroat", 4, {}),
+    ("partner", 4, {}),
+    ("block", 4, {"teams": True}),
+    ("draw", 2, {}),
+    ("french", 4, {}),
+    ("doubles", 3, {}),
+]
+
+OVERFLOW = """() => {
+  const felt = document.querySelector('#table-felt');
+  return {felt: felt.scrollWidth - felt.clientWidth,
+          page: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+IN_VIEW = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const board = box('#table-board'), hand = box('#table-hand');
+  return {board_top: board.top, board_bottom: board.bottom, hand_top: hand.top,
+          hand_bottom: hand.bottom, height: window.innerHeight, width: window.innerWidth,
+          board_right: board.right};
+}"""
+
+
+@pytest.fixture
+def pages(chromium):
+    with browser_pages(chromium, phone=PHONE, desktop=DESKTOP) as pages:
+        yield pages
+
+
+def _no_overflow(page) -> None:
+    sizes = page.evaluate(OVERFLOW)
+    assert sizes["felt"] <= 0 and sizes["page"] <= 0, sizes
+
+
+def _shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def _board_and_hand_on_screen(page) -> None:
+    box = page.evaluate(IN_VIEW)
+    assert box["board_top"] >= 0 and box["board_bottom"] <= box["hand_top"] + 1, box
+    assert box["hand_bottom"] <= box["height"] + 1 and box["board_right"] <= box["width"], box
+
+
+def _version(page) -> str:
+    return page.locator("#table-live").get_attribute("data-version")
+
+
+@pytest.mark.parametrize(("style", "seats", "options"), STYLES, ids=[s[0] for s in STYLES])
+def test_a_whole_game_fits_a_phone_and_a_desktop_and_every_turn_reaches_the_player(
+    site, pages, style, seats, options
+):
+    phone, desktop = pages
+    made = stage(site, "table", style, seats, options)
+    signed_in(phone, site, made["session"])
+    url = f"{site}play/t/{made['code']}/"
+    phone.goto(url)
+    desktop.goto(url)
+    phone.click("text=Start the game")
+    phone.wait_for_selector("#table-felt")
+    turns = 0
+    for _ in range(80):
+        phone.wait_for_selector(f"{PLAYABLE}, {OVER}", timeout=20_000)
+        if phone.locator(OVER).count():
+            break
+        turns += 1
+        phone.wait_for_function("() => document.title.includes('Your turn')")
+        _board_and_hand_on_screen(phone)
+        version = _version(phone)
+        phone.locator(PLAYABLE).first.click()
+        phone.wait_for_function(
+            "v => document.querySelector('#table-live').dataset.version !== v", arg=version
+        )
+        assert "Your turn" not in phone.title() or phone.locator(PLAYABLE).count()
+    else:
+        raise AssertionError("the game did not end")
+    desktop.wait_for_selector(OVER)
+    assert turns >= 1
+    assert "Your turn" not in phone.title()
+    for page, width in ((phone, PHONE[0]), (desktop, DESKTOP[0])):
+        page.wait_for_selector("#table-board .bt")
+        _no_overflow(page)
+        _shoot(page, f"finished-{style}-{width}.png")
+    # The watcher sees the same board, with the hands shown now that the game is over.
+    assert desktop.locator("#table-board .bt").count() == phone.locator("#table-board .bt").count()
+    assert desktop.locator(".reveal .row").count() == seats
+
+
+@pytest.mark.parametrize("style", ["french", "doubles"])
+def test_hard_boards_fit_the_felt_at_both_widths(site, pages, style):
+    """A French cross whose longest arm has nine tiles or more; a Doubles tree in which three
+    later doubles opened branches: both stay inside the felt on a phone and a desktop."""
+    phone, desktop = pages
+    made = stage(site, "finished", style, 4)
+    url = f"{site}play/t/{made['code']}/"
+    for page, width in ((phone, PHONE[0]), (desktop, DESKTOP[0])):
+        signed_in(page, site, made["session"])
+        page.goto(url)
+        page.wait_for_selector(OVER)
+        _no_overflow(page)
+        tiles = page.evaluate(
+            "() => [...document.querySelectorAll('#table-board .bt')].map(t => {"
+            "const b = t.getBoundingClientRect(), f = document.querySelector('#table-felt')"
+            ".getBoundingClientRect(); return b.left >= f.left && b.right <= f.right})"
+        )
+        assert tiles and all(tiles), "every tile lies inside the felt"
+        _shoot(page, f"hard-{style}-{width}.png")
+
+
+def test_a_tile_that_fits_two_ends_is_placed_by_tapping_the_end(site, pages):
+    phone, desktop = pages
+    made = stage(site, "two-ends", "cutthroat", 4)
+    url = f"{site}play/t/{made['code']}/"
+    for page in (phone, desktop):
+        signed_in(page, site, made["session"])
+        page.goto(url)
+        page.wait_for_selector("#table-board .end-target button:visible")
+        assert "Your turn" in page.title()
+    targets = phone.locator("#table-board .end-target button:visible")
+    assert targets.count() == 2  # one on each end, for the tile chosen in the hand
+    label = targets.first.get_attribute("aria-label")  # "Play 6-5 on 5-0 (the 5 end)"
+    tile = label.split()[1]
+    _board_and_hand_on_screen(phone)
+    placed = phone.locator("#table-board .bt").count()
+    _shoot(phone, "two-ends-360.png")
+    _shoot(desktop, "two-ends-1440.png")
+    targets.first.click()
+    phone.wait_for_function(
+        "n => document.querySelectorAll('#table-board .bt').length > n", arg=placed
+    )
+    assert phone.locator(f"#table-board .bt[aria-label^='{tile}']").count() == 1
+    assert phone.locator(f"#table-hand [aria-label^='{tile}']").count() == 0
