@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "clubs",
     "games",
     "tournaments",
+    "history",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("play/", include("games.live.urls")),
     path("clubs/", include("clubs.urls")),
+    path("history/", include("history.urls")),
     path("events/", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,48 @@
+"""Who may see which set: the same rule as watching the table.
+
+Anyone may watch a public table, so anyone may look back at its sets. A private table is seen
+by those who have its link, and a set's page must not become a second way in: a private set is
+shown to the people who played it (and staff) only. Imported records are their owner's alone.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from games.models import Match
+
+from .models import ImportedRecord
+
+
+def played_in(user, match: Match) -> bool:
+    return user.is_authenticated and any(p.get("id") == user.pk for p in match.players)
+
+
+def may_see_match(user, match: Match) -> bool:
+    if not match.table.is_private:
+        return True
+    return user.is_authenticated and (user.is_staff or played_in(user, match))
+
+
+def visible_match(user, pk: int) -> Match:
+    """The set, with its table; 404 for one that does not exist or may not be seen (a private
+    set is not told apart from a missing one)."""
+    match = Match.objects.select_related("table").filter(pk=pk).first()
+    if match is None or not may_see_match(user, match):
+        raise Http404
+    return match
+
+
+def own_import(user, pk: int) -> ImportedRecord:
+    if not user.is_authenticated:
+        raise Http404
+    found = ImportedRecord.objects.filter(pk=pk, owner=user).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def sees_everything_of(viewer, owner_id: int) -> bool:
+    """Whether ``viewer`` sees all of a person's history (their own, or staff), or only the
+    sets at public tables."""
+    return viewer.is_authenticated and (viewer.pk == owner_id or viewer.is_staff)

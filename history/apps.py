@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.conf import settings
+from django.db.models.signals import post_save, pre_delete
+from django.utils.translation import gettext_lazy as _
+
+
+class HistoryConfig(AppConfig):
+    name = "history"
+    verbose_name = _("History")
+
+    def ready(self) -> None:
+        from games.models import Match
+
+        from . import listeners
+
+        post_save.connect(listeners.on_match_saved, sender=Match, dispatch_uid="history")
+        pre_delete.connect(
+            listeners.on_user_deleted, sender=settings.AUTH_USER_MODEL, dispatch_uid="history"
+        )

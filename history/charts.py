@@ -1,0 +1,134 @@
+"""Charts as SVG drawn on the server: shapes worked out here, drawn by one template.
+
+No charting library on either side: a chart is a list of bars, texts and rules in a fixed
+``viewBox`` that the page scales to its width (so it reads on a phone), coloured by class from
+``history.css``. Each bar has a ``<title>`` for pointers, and every chart comes with a table of
+the same figures for screen readers and for anyone who prefers numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.utils.formats import date_format
+
+WIDTH = 640
+ROW = 28  # height of one horizontal bar's row
+LABEL = 150  # room for the labels left of horizontal bars
+
+
+@dataclass
+class Shape:
+    x: float
+    y: float
+    width: float = 0
+    height: float = 0
+    css: str = ""
+    text: str = ""
+    anchor: str = "start"
+
+    @property
+    def x2(self) -> float:
+        return self.x + self.width
+
+
+@dataclass
+class Chart:
+    """What the template draws: ``bars`` (rect with a title), ``texts``, ``rules`` (lines)."""
+
+    title: str
+    height: int
+    bars: list[Shape] = field(default_factory=list)
+    texts: list[Shape] = field(default_factory=list)
+    rules: list[Shape] = field(default_factory=list)
+    legend: list[tuple[str, str]] = field(default_factory=list)
+    width: int = WIDTH
+
+    @property
+    def empty(self) -> bool:
+        return not self.bars
+
+
+def stacked_months(
+    title: str, months: dict[date, dict[str, int]], series: list[tuple[str, str]], last: int = 24
+) -> Chart:
+    """One column per month (the last ``last`` months with a set), stacked by ``series``
+    ((key, label) bottom first)."""
+    keys = sorted(months)[-last:]
+    height, top, bottom = 240, 16, 40
+    chart = Chart(title, height, legend=[(key, label) for key, label in series])
+    if not keys:
+        return chart
+    peak = max(sum(months[k].values()) for k in keys) or 1
+    scale = (height - top - bottom) / peak
+    left = 36
+    slot = (WIDTH - left - 8) / len(keys)
+    bar = max(4.0, min(36.0, slot * 0.7))
+    base = height - bottom
+    for value in _ticks(peak):
+        y = base - value * scale
+        chart.rules.append(Shape(left, y, WIDTH - 8 - left, 0, "grid"))
+        chart.texts.append(Shape(left - 6, y + 4, text=str(value), anchor="end", css="tick"))
+    for i, month in enumerate(keys):
+        x = left + i * slot + (slot - bar) / 2
+        y = base
+        for key, label in series:
+            count = months[month].get(key, 0)
+            if not count:
+                continue
+            h = count * scale
+            y -= h
+            when = date_format(month, "YEAR_MONTH_FORMAT")
+            chart.bars.append(Shape(x, y, bar, h, key, f"{when}: {label} {count}"))
+        if len(keys) <= 12 or i % max(1, len(keys) // 8) == 0:
+            chart.texts.append(
+                Shape(x + bar / 2, base + 16, text=date_format(month, "M y"), anchor="middle",
+                      css="tick")
+            )  # fmt: skip
+    return chart
+
+
+def horizontal(title: str, rows: list[tuple[str, float, str]], peak: float) -> Chart:
+    """One bar per row: (label, value, the value in words); ``peak`` is the full width."""
+    chart = Chart(title, max(1, len(rows)) * ROW + 8)
+    room = WIDTH - LABEL - 70
+    for i, (label, value, words) in enumerate(rows):
+        y = 4 + i * ROW
+        width = room * (value / peak) if peak else 0
+        chart.texts.append(Shape(LABEL - 8, y + 17, text=label, anchor="end", css="label"))
+        chart.bars.append(
+            Shape(LABEL, y + 4, max(width, 1), ROW - 10, "value", f"{label}: {words}")
+        )
+        chart.texts.append(Shape(LABEL + width + 6, y + 17, text=words, css="figure"))
+    return chart
+
+
+def given_taken(title: str, rows: list[tuple[str, int, int]], labels: tuple[str, str]) -> Chart:
+    """Two bars per row, given above taken."""
+    legend = [("given", labels[0]), ("taken", labels[1])]
+    chart = Chart(title, max(1, len(rows)) * ROW * 2 + 8, legend=legend)
+    peak = max([max(g, t) for _label, g, t in rows] + [1])
+    room = WIDTH - LABEL - 70
+    for i, (label, given, taken) in enumerate(rows):
+        y = 4 + i * ROW * 2
+        chart.texts.append(Shape(LABEL - 8, y + ROW, text=label, anchor="end", css="label"))
+        for j, (key, value) in enumerate((("given", given), ("taken", taken))):
+            width = room * value / peak
+            top = y + j * (ROW - 4) + 4
+            name = labels[j]
+            chart.bars.append(
+                Shape(LABEL, top, max(width, 1), ROW - 10, key, f"{label}, {name}: {value}")
+            )
+            chart.texts.append(Shape(LABEL + width + 6, top + 13, text=str(value), css="figure"))
+    return chart
+
+
+def _ticks(peak: int) -> list[int]:
+    """Up to five round values from 0 to ``peak`` for the grid."""
+    step = 1
+    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        step = candidate
+        if peak / candidate <= 5:
+            break
+    return list(range(0, peak + 1, step))

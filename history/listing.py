@@ -1,0 +1,149 @@
+"""A person's history, filtered and a page at a time, in a few indexed queries.
+
+One list holds the sets they sat in and the records they imported (``Item``), newest first. A
+page is a count and one query for its rows with their sets and tables joined in; the filters are
+conditions on the same query (``Exists`` for an opponent, a partner, a club or an event), so a
+page costs the same with 10 sets or 10,000 (``bench/history.py``). The indexes are
+``(owner, at)`` and ``(owner, style, at)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.models import Match
+from tournaments.models import TableAssignment
+
+from .models import Item
+
+PER_PAGE = 25
+
+
+class Result:
+    """The outcome of a set for one player, as the list shows and filters it."""
+
+    WON = "won"
+    LOST = "lost"
+    NO_WINNER = "none"
+    UNFINISHED = "unfinished"
+
+    CHOICES = [
+        (WON, _("Won")),
+        (LOST, _("Lost")),
+        (NO_WINNER, _("No winner")),
+        (UNFINISHED, _("Unfinished")),
+    ]
+
+
+def result_of(item: Item) -> str | None:
+    """Won, lost, no winner (a bruck, a shared best total) or unfinished; None for an import."""
+    match = item.match
+    if match is None:
+        return None
+    if match.state != Match.State.OVER:
+        return Result.UNFINISHED
+    if match.winner_party is None:
+        return Result.NO_WINNER
+    return Result.WON if match.winner_party == item.party else Result.LOST
+
+
+@dataclass
+class Filters:
+    """What the list is narrowed to; every field may be empty. People are user ids (a name
+    typed in the form may stand for more than one)."""
+
+    style: str = ""
+    result: str = ""
+    opponents: list[int] | None = None
+    partners: list[int] | None = None
+    club: int | None = None
+    tournament: int | None = None
+    since: date | None = None
+    until: date | None = None
+
+    @property
+    def sets_only(self) -> bool:
+        """Filters an imported record cannot meet (it has no players of this site)."""
+        return bool(
+            self.result
+            or self.opponents is not None
+            or self.partners is not None
+            or self.club
+            or self.tournament
+        )
+
+
+def people_named(name: str) -> list[int]:
+    """Ids of the accounts going by ``name`` (username or display name, any case)."""
+    name = name.strip()
+    if not name:
+        return []
+    found = User.objects.filter(Q(username__iexact=name) | Q(display_name__iexact=name))
+    return list(found.values_list("pk", flat=True)[:10])
+
+
+def items(owner_id: int, filters: Filters, everything: bool) -> QuerySet[Item]:
+    """The owner's lines, newest first; without ``everything`` only sets at public tables."""
+    query = Item.objects.filter(owner_id=owner_id)
+    if not everything:
+        query = query.filter(match__isnull=False, match__table__is_private=False)
+    if filters.sets_only:
+        query = query.filter(match__isnull=False)
+    if filters.style:
+        query = query.filter(style=filters.style)
+    if filters.since:
+        query = query.filter(at__gte=_start_of(filters.since))
+    if filters.until:
+        query = query.filter(at__lt=_start_of(filters.until, next_day=True))
+    query = _by_result(query, filters.result)
+    if filters.opponents is not None:
+        rivals = Item.objects.filter(match=OuterRef("match"), owner_id__in=filters.opponents)
+        query = query.filter(Exists(rivals.exclude(party=OuterRef("party"))))
+    if filters.partners is not None:
+        mates = Item.objects.filter(
+            match=OuterRef("match"), owner_id__in=filters.partners, party=OuterRef("party")
+        )
+        query = query.filter(Exists(mates.exclude(seat=OuterRef("seat"))))
+    if filters.club or filters.tournament:
+        tables = TableAssignment.objects.filter(table=OuterRef("match__table"))
+        if filters.tournament:
+            tables = tables.filter(round__tournament_id=filters.tournament)
+        if filters.club:
+            tables = tables.filter(round__tournament__club_id=filters.club)
+        query = query.filter(Exists(tables))
+    return query.order_by("-at", "-pk")
+
+
+def _by_result(query: QuerySet[Item], result: str) -> QuerySet[Item]:
+    over = Q(match__state=Match.State.OVER)
+    if result == Result.WON:
+        return query.filter(over, match__winner_party=F("party"))
+    if result == Result.LOST:
+        return query.filter(over, match__winner_party__isnull=False).exclude(
+            match__winner_party=F("party")
+        )
+    if result == Result.NO_WINNER:
+        return query.filter(over, match__winner_party__isnull=True)
+    if result == Result.UNFINISHED:
+        return query.filter(match__isnull=False).exclude(over)
+    return query
+
+
+def _start_of(day: date, next_day: bool = False) -> datetime:
+    moment = datetime.combine(day, time.min)
+    if next_day:
+        moment = datetime.combine(date.fromordinal(day.toordinal() + 1), time.min)
+    return timezone.make_aware(moment)
+
+
+def page_of(query: QuerySet[Item], number: int | str | None) -> Page:
+    """One page of lines, each with its set and table (or its import, without the record)."""
+    rows = query.select_related("match__table", "imported").defer("imported__record")
+    return Paginator(rows, PER_PAGE).get_page(number)

@@ -1,0 +1,188 @@
+"""``dominoes-record/1`` out of the database, and records brought in from files.
+
+A set's record is built from its rows: each finished game's deal (``Game.deal``) and moves
+(``Move``), with the game's ``commitment`` and, once it is over, its ``seed`` (extra keys the
+format allows and ``score`` ignores), and the players' names at the top. A game still being
+played is never in ``games`` (its deal is secret): ``in_progress`` says what a spectator sees of
+it, its commitment and its public moves (a draw without its tile).
+
+A game's record holds the games of its set up to and including it (``"game"`` names it): who
+poses and what a game is worth depend on the games before it, so a game alone would not be a
+valid record of anything.
+
+An imported record is checked by the engine (``load_record``) before anything is stored: an
+invalid file gets the engine's one-line reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine.record import FORMAT
+from games.models import Game, Match, Move
+
+from .models import ImportedRecord, Item
+from .names import match_names
+
+MAX_BYTES = 1_000_000  # a long French set is about 60 KB
+MAX_IMPORTS = 1000  # per person
+
+
+class ImportRefused(ValueError):
+    """Why a file was not imported, in words for the page."""
+
+
+@dataclass
+class Played:
+    """A set's rows as a record needs them: the games (up to the one asked for) and their
+    moves, read in two queries."""
+
+    match: Match
+    games: list[Game]
+    moves: dict[int, list[Move]]
+
+    @classmethod
+    def read(cls, match: Match, upto: int | None = None) -> Played:
+        games = match.games.order_by("number")
+        if upto is not None:
+            games = games.filter(number__lte=upto)
+        games = list(games.defer("snapshot", "recent"))
+        moves: dict[int, list[Move]] = {g.pk: [] for g in games}
+        rows = Move.objects.filter(game__in=[g.pk for g in games]).order_by("game_id", "seq")
+        for move in rows.only("game_id", "seq", "seat", "kind", "tile", "on", "reason", "detail"):
+            moves[move.game_id].append(move)
+        return cls(match, games, moves)
+
+
+def move_dict(move: Move) -> dict[str, Any]:
+    """A stored move as the record writes it."""
+    if move.kind == Move.Kind.PLAY:
+        out: dict[str, Any] = {"seat": move.seat, "play": move.tile}
+        if move.on:
+            out["on"] = move.on
+        return out
+    if move.kind == Move.Kind.PASS:
+        return {"seat": move.seat, "pass": True}
+    return {"seat": move.seat, "draw": move.tile}
+
+
+def public_move(move: Move) -> dict[str, Any]:
+    """A move as a spectator saw it: a draw without its tile."""
+    if move.kind == Move.Kind.DRAW:
+        return {"seat": move.seat, "drew": True}
+    return move_dict(move)
+
+
+def game_dict(game: Game, moves: list[Move]) -> dict[str, Any]:
+    """A game's entry in ``games``: deal, moves, and the shuffle's commitment and seed."""
+    out: dict[str, Any] = {
+        "hands": game.deal["hands"],
+        "boneyard": game.deal["boneyard"],
+        "first": game.deal["first"],
+        "moves": [move_dict(m) for m in moves],
+    }
+    if game.commitment:
+        out["commitment"] = game.commitment
+    if game.revealed_seed:
+        out["seed"] = game.revealed_seed
+    return out
+
+
+def record_of(played: Played, game: int | None = None) -> dict[str, Any]:
+    """The set's record (or, with ``game``, the record of that game: the set up to it); only
+    what anyone may see (a game not over is never in ``games``)."""
+    match = played.match
+    table = match.table
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "style": table.style,
+        "seats": table.seat_count,
+        "options": dict(table.options),
+        "games": [],
+        "players": match_names(match.players),
+        "set": {
+            "number": match.number,
+            "started_at": match.started_at.isoformat(),
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+        },
+    }
+    if game is not None:
+        record["game"] = game
+    for row in played.games:
+        if row.state == Game.State.OVER:
+            record["games"].append(game_dict(row, played.moves[row.pk]))
+            continue
+        record["in_progress"] = {
+            "game": row.number,
+            "state": row.state,
+            "commitment": row.commitment,
+            "moves": [public_move(m) for m in played.moves[row.pk]],
+        }
+        break
+    return record
+
+
+def secret_record_of(played: Played) -> dict[str, Any]:
+    """The record with every game, the one in progress too, deal and all: for the server's own
+    replay, which cuts what a viewer sees itself. Never sent anywhere."""
+    match = played.match
+    table = match.table
+    return {
+        "format": FORMAT,
+        "style": table.style,
+        "seats": table.seat_count,
+        "options": dict(table.options),
+        "games": [game_dict(row, played.moves[row.pk]) for row in played.games],
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# -- import --------------------------------------------------------------------------------------
+
+
+def read_upload(data: bytes) -> dict[str, Any]:
+    """A record from an uploaded file, validated by the engine; ImportRefused with the reason."""
+    if len(data) > MAX_BYTES:
+        raise ImportRefused(
+            _("That file is too big for a record (over %(n)s KB).") % {"n": MAX_BYTES // 1000}
+        )
+    try:
+        record = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ImportRefused(_("That file is not text (a record is a JSON file).")) from None
+    except ValueError as error:
+        raise ImportRefused(_("That file is not JSON: %(reason)s") % {"reason": error}) from None
+    try:
+        engine.load_record(record)
+    except engine.RecordError as error:
+        raise ImportRefused(
+            _("That file is not a valid record: %(reason)s") % {"reason": error}
+        ) from None
+    return record
+
+
+def import_record(owner, name: str, record: dict[str, Any]) -> ImportedRecord:
+    """Keep a validated record for its owner and list it in their history."""
+    if ImportedRecord.objects.filter(owner=owner).count() >= MAX_IMPORTS:
+        raise ImportRefused(
+            _("You have imported %(n)s records, the most one person may keep. Delete some first.")
+            % {"n": MAX_IMPORTS}
+        )
+    with transaction.atomic():
+        imported = ImportedRecord.objects.create(
+            owner=owner, name=name[:100], style=record["style"], seats=record["seats"],
+            games=len(record["games"]), record=record,
+        )  # fmt: skip
+        Item.objects.create(
+            owner=owner, imported=imported, style=imported.style, at=imported.created_at
+        )
+    return imported

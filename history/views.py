@@ -1,0 +1,266 @@
+"""History pages: a player's list, a set's page, the replay viewer, records out and in, and
+statistics. Each view is a few lines: who may see it (``access``), the rows (``listing``,
+``records``), the engine's replay (``replay``) and words (``presenters``).
+
+A played set and an imported record share the set page and the viewer; what differs is where
+the record comes from and how much of it is shown (a game still being played shows only what a
+spectator sees, up to now; its seed stays secret).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import PurePath
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from games.models import Game
+
+from . import access, listing, presenters, records, replay, stats
+from .forms import HistoryFilterForm, ImportForm, places_of
+from .models import ImportedRecord
+from .names import match_names, record_names
+
+# -- the list and the statistics -------------------------------------------------------------------
+
+
+def _owner(request: HttpRequest, pk: int | None) -> User:
+    if pk is None:
+        return request.user
+    return get_object_or_404(User, pk=pk, is_active=True)
+
+
+@require_GET
+def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """A player's sets and imports, newest first, filtered and paged (yours without ``pk``)."""
+    if pk is None and not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    owner = _owner(request, pk)
+    everything = access.sees_everything_of(request.user, owner.pk)
+    clubs, events = places_of(owner.pk)
+    data = request.GET if any(k != "page" for k in request.GET) else None
+    form = HistoryFilterForm(data, clubs, events)
+    form.is_valid()
+    query = listing.items(owner.pk, form.filters(), everything)
+    page = listing.page_of(query, request.GET.get("page"))
+    keep = request.GET.copy()
+    keep.pop("page", None)
+    context = {
+        "owner": owner,
+        "mine": request.user.is_authenticated and owner.pk == request.user.pk,
+        "form": form,
+        "page": page,
+        "rows": presenters.list_rows(page.object_list),
+        "query": keep.urlencode(),
+        "filtered": data is not None,
+    }
+    return render(request, "history/list.html", context)
+
+
+@require_GET
+def statistics(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    if pk is None and not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    owner = _owner(request, pk)
+    figures = stats.figures(owner.pk, access.sees_everything_of(request.user, owner.pk))
+    context = {
+        "owner": owner,
+        "mine": owner.pk == request.user.pk,
+        **presenters.stats_context(figures),
+    }
+    return render(request, "history/stats.html", context)
+
+
+# -- a set's page ------------------------------------------------------------------------------
+
+
+@require_GET
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match = access.visible_match(request.user, pk)
+    played = records.Played.read(match)
+    record = records.record_of(played)
+    names = match_names(match.players)
+    context = {
+        "source": "match",
+        "match": match,
+        "names": names,
+        "in_progress": record.get("in_progress"),
+        "may_watch": access.may_see_match(request.user, match),
+        **presenters.set_context(replay.summarize(record), names, match.table.style),
+    }
+    return render(request, "history/set.html", context)
+
+
+@require_GET
+def imported_page(request: HttpRequest, pk: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    record = imported.record
+    names = record_names(record, imported.seats)
+    context = {
+        "source": "imported",
+        "imported": imported,
+        "names": names,
+        **presenters.set_context(replay.summarize(record), names, imported.style),
+    }
+    return render(request, "history/set.html", context)
+
+
+# -- the replay viewer -----------------------------------------------------------------------------
+
+
+def _at(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["at"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _viewer(request: HttpRequest, context: dict) -> HttpResponse:
+    template = "history/replay.html#frame" if request.htmx else "history/replay.html"
+    return render(request, template, context)
+
+
+@require_GET
+def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = access.visible_match(request.user, pk)
+    played = records.Played.read(match, upto=number)
+    if not played.games or played.games[-1].number != number:
+        raise Http404
+    game = played.games[-1]
+    reveal = game.state == Game.State.OVER
+    at = _at(request)
+    if at is None and not reveal:
+        at = len(played.moves[game.pk])  # a game being played opens at its latest move
+    frame = replay.replay(records.secret_record_of(played), number, at or 0, reveal)
+    names = match_names(match.players)
+    context = _replay_context(frame, names, reveal, match.table.style, match.table.seat_count,
+                              match.table.options, number)  # fmt: skip
+    context.update({
+        "source": "match", "match": match, "game": game, "commitment": game.commitment,
+        "seed": game.revealed_seed, "games": match.games.count(),
+        "base": reverse("history_match_game", args=[pk, number]), "state": game.state,
+    })  # fmt: skip
+    return _viewer(request, context)
+
+
+@require_GET
+def imported_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    record = imported.record
+    if not 1 <= number <= len(record["games"]):
+        raise Http404
+    data = record["games"][number - 1]
+    frame = replay.replay(record, number, _at(request) or 0, reveal=True)
+    names = record_names(record, imported.seats)
+    context = _replay_context(frame, names, True, imported.style, imported.seats,
+                              record.get("options", {}), number)  # fmt: skip
+    seed, commitment = data.get("seed"), data.get("commitment")
+    context.update({
+        "source": "imported", "imported": imported,
+        "commitment": commitment if isinstance(commitment, str) else "",
+        "seed": seed if isinstance(seed, str) else "", "games": len(record["games"]),
+        "base": reverse("history_imported_game", args=[pk, number]), "state": "over",
+    })  # fmt: skip
+    return _viewer(request, context)
+
+
+def _replay_context(
+    frame: replay.Frame, names: list[str], reveal: bool, style: str, seats: int, options: dict,
+    number: int,
+) -> dict:  # fmt: skip
+    context = presenters.frame_context(frame, names, reveal)
+    context.update({"number": number, "style_label": presenters.style_label(style)})
+    if reveal and frame.dealt is not None:
+        facts = replay.deal_facts(style, seats, options, number, frame.dealt)
+        context["deal"] = {
+            "hands": json.dumps(frame.dealt), "seats": seats, **facts,
+            "boneyard": json.dumps(frame.boneyard), "first": frame.first,
+        }  # fmt: skip
+    return context
+
+
+# -- records out -----------------------------------------------------------------------------------
+
+
+def _download(record: dict, name: str) -> HttpResponse:
+    response = HttpResponse(records.dumps(record), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+def match_record(request: HttpRequest, pk: int) -> HttpResponse:
+    match = access.visible_match(request.user, pk)
+    record = records.record_of(records.Played.read(match))
+    return _download(record, f"dominoes-{match.table.style}-set-{match.pk}.json")
+
+
+@require_GET
+def match_game_record(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    match = access.visible_match(request.user, pk)
+    played = records.Played.read(match, upto=number)
+    if not played.games or played.games[-1].number != number:
+        raise Http404
+    record = records.record_of(played, game=number)
+    return _download(record, f"dominoes-{match.table.style}-set-{match.pk}-game-{number}.json")
+
+
+@require_GET
+def imported_record(request: HttpRequest, pk: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    return _download(imported.record, _file_name(imported))
+
+
+@require_GET
+def imported_game_record(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    record = imported.record
+    if not 1 <= number <= len(record["games"]):
+        raise Http404
+    part = {**record, "games": record["games"][:number], "game": number}
+    return _download(part, _file_name(imported, number))
+
+
+def _file_name(imported: ImportedRecord, number: int | None = None) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", imported.name).strip("-")[:60] or "record"
+    return f"{stem}-game-{number}.json" if number else f"{stem}.json"
+
+
+# -- records in ------------------------------------------------------------------------------------
+
+
+@login_required
+def import_record(request: HttpRequest) -> HttpResponse:
+    """Bring in a record file: checked by the engine, kept for its owner, shown in the viewer.
+    A refused file changes nothing and the page says why (status 400)."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        name = form.cleaned_data["name"] or PurePath(upload.name).stem or _("Imported record")
+        try:
+            record = records.read_upload(upload.read(records.MAX_BYTES + 1))
+            imported = records.import_record(request.user, name, record)
+        except records.ImportRefused as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("%(name)s is in your history.") % {"name": imported.name})
+            return redirect("history_imported", pk=imported.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "history/import.html", {"form": form}, status=status)
+
+
+@login_required
+@require_POST
+def delete_import(request: HttpRequest, pk: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    imported.delete()
+    messages.success(request, _("%(name)s is gone from your history.") % {"name": imported.name})
+    return redirect("history")
