@@ -318,3 +318,11 @@ def test_login_is_needed_to_enter(client, club):
     response = client.post(reverse("event_enter", kwargs={"slug": event.slug}))
     assert response.status_code == 302 and "/login" in response["Location"]
     assert DEFAULT_PASSWORD
+
+
+def test_the_event_form_offers_the_chosen_styles_own_options(client):
+    page = client.get(reverse("event_style_options"), {"style": "block"}).content.decode()
+    assert 'id="style-options"' in page and 'name="style_teams"' in page
+    assert 'name="style_target"' in page and "<html" not in page
+    french = client.get(reverse("event_style_options"), {"style": "french"}).content.decode()
+    assert 'name="style_double_blank_ten"' in french and "style_teams" not in french
