@@ -157,7 +157,7 @@ def _new_bot(level: str) -> User:
 
 def _entry(tournament: Tournament, entry: Entry) -> Entry:
     found = (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("player", "partner")
         .filter(pk=entry.pk, tournament=tournament)
         .first()

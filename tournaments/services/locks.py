@@ -12,4 +12,4 @@ def locked(tournament: Tournament | int) -> Tournament:
     """The event re-read under its row lock; call inside ``transaction.atomic()``."""
     assert transaction.get_connection().in_atomic_block, "lock the event inside a transaction"
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    return Tournament.objects.select_for_update().select_related("club").get(pk=pk)
+    return Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=pk)

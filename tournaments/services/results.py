@@ -57,7 +57,7 @@ def set_finished(match_id: int, outcome: MatchOutcome) -> TableAssignment | None
     with transaction.atomic():
         assignment = TableAssignment.objects.select_related("round").get(match_id=match_id)
         tournament = locked(assignment.round.tournament_id)
-        assignment = TableAssignment.objects.select_for_update().get(pk=assignment.pk)
+        assignment = TableAssignment.objects.select_for_update(of=("self",)).get(pk=assignment.pk)
         if tournament.state != Tournament.State.RUNNING or assignment.places is not None:
             return assignment  # the event has ended, or the organiser decided this table
         places = places_from_set(tournament, assignment, outcome)
@@ -183,7 +183,7 @@ def record_result(
         if tournament.state != Tournament.State.RUNNING:
             raise TournamentError(_("The event has not started: there is no result to record."))
         assignment = (
-            TableAssignment.objects.select_for_update()
+            TableAssignment.objects.select_for_update(of=("self",))
             .select_related("round")
             .filter(pk=assignment.pk, round__tournament=tournament)
             .first()
