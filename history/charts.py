@@ -13,9 +13,9 @@ from datetime import date
 
 from django.utils.formats import date_format
 
-WIDTH = 640
-ROW = 28  # height of one horizontal bar's row
-LABEL = 150  # room for the labels left of horizontal bars
+WIDTH = 400  # narrow, so that the text stays readable when a phone scales the chart down
+ROW = 30  # height of one horizontal bar's row
+LABEL = 112  # room for the labels left of horizontal bars
 
 
 @dataclass
@@ -56,7 +56,7 @@ def stacked_months(
     """One column per month (the last ``last`` months with a set), stacked by ``series``
     ((key, label) bottom first)."""
     keys = sorted(months)[-last:]
-    height, top, bottom = 240, 16, 40
+    height, top, bottom = 220, 16, 40
     chart = Chart(title, height, legend=[(key, label) for key, label in series])
     if not keys:
         return chart
@@ -64,7 +64,7 @@ def stacked_months(
     scale = (height - top - bottom) / peak
     left = 36
     slot = (WIDTH - left - 8) / len(keys)
-    bar = max(4.0, min(36.0, slot * 0.7))
+    bar = max(3.0, min(30.0, slot * 0.7))
     base = height - bottom
     for value in _ticks(peak):
         y = base - value * scale
@@ -81,7 +81,7 @@ def stacked_months(
             y -= h
             when = date_format(month, "YEAR_MONTH_FORMAT")
             chart.bars.append(Shape(x, y, bar, h, key, f"{when}: {label} {count}"))
-        if len(keys) <= 12 or i % max(1, len(keys) // 8) == 0:
+        if i % -(-len(keys) // 6) == 0:  # at most six labels: they must not overlap
             chart.texts.append(
                 Shape(x + bar / 2, base + 16, text=date_format(month, "M y"), anchor="middle",
                       css="tick")
@@ -92,15 +92,15 @@ def stacked_months(
 def horizontal(title: str, rows: list[tuple[str, float, str]], peak: float) -> Chart:
     """One bar per row: (label, value, the value in words); ``peak`` is the full width."""
     chart = Chart(title, max(1, len(rows)) * ROW + 8)
-    room = WIDTH - LABEL - 70
+    room = WIDTH - LABEL - 96
     for i, (label, value, words) in enumerate(rows):
         y = 4 + i * ROW
         width = room * (value / peak) if peak else 0
-        chart.texts.append(Shape(LABEL - 8, y + 17, text=label, anchor="end", css="label"))
+        chart.texts.append(Shape(LABEL - 8, y + 19, text=label, anchor="end", css="label"))
         chart.bars.append(
             Shape(LABEL, y + 4, max(width, 1), ROW - 10, "value", f"{label}: {words}")
         )
-        chart.texts.append(Shape(LABEL + width + 6, y + 17, text=words, css="figure"))
+        chart.texts.append(Shape(LABEL + width + 6, y + 19, text=words, css="figure"))
     return chart
 
 
@@ -109,7 +109,7 @@ def given_taken(title: str, rows: list[tuple[str, int, int]], labels: tuple[str,
     legend = [("given", labels[0]), ("taken", labels[1])]
     chart = Chart(title, max(1, len(rows)) * ROW * 2 + 8, legend=legend)
     peak = max([max(g, t) for _label, g, t in rows] + [1])
-    room = WIDTH - LABEL - 70
+    room = WIDTH - LABEL - 50
     for i, (label, given, taken) in enumerate(rows):
         y = 4 + i * ROW * 2
         chart.texts.append(Shape(LABEL - 8, y + ROW, text=label, anchor="end", css="label"))
@@ -120,7 +120,7 @@ def given_taken(title: str, rows: list[tuple[str, int, int]], labels: tuple[str,
             chart.bars.append(
                 Shape(LABEL, top, max(width, 1), ROW - 10, key, f"{label}, {name}: {value}")
             )
-            chart.texts.append(Shape(LABEL + width + 6, top + 13, text=str(value), css="figure"))
+            chart.texts.append(Shape(LABEL + width + 6, top + 15, text=str(value), css="figure"))
     return chart
 
 

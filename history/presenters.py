@@ -72,12 +72,13 @@ def list_rows(items: list[Item]) -> list[dict]:
             others = _("with %(mates)s, against %(names)s") % {
                 "mates": " & ".join(mates), "names": ", ".join(rivals)
             }  # fmt: skip
+        totals = zip(party_names(names, parties), match.totals, strict=False)
         rows.append({
             "kind": "set", "at": item.at, "style": style_label(item.style), "pk": match.pk,
             "result": result, "result_word": RESULT_WORDS[result], "others": others,
             "how": set_result_word(match.result) if match.state == match.State.OVER else "",
-            "totals": " \u2013 ".join(map(str, match.totals)), "private": table.is_private,
-            "games": getattr(item, "game_count", None),
+            "totals": " · ".join(f"{name} {total}" for name, total in totals),
+            "private": table.is_private,
         })  # fmt: skip
     return rows
 
@@ -107,7 +108,9 @@ def set_context(summary: SetSummary, names: list[str], style: str) -> dict:
         result = game.result
         winner = teams[result["winner"]] if result["winner"] is not None else _("nobody")
         games.append({
-            "number": game.number, "winner": winner, "points": result["points"],
+            "number": game.number, "winner": winner,
+            "points": [{"names": t, "points": p} for t, p in zip(teams, result["points"],
+                                                                   strict=True)],
             "how": end_words(result, game.fines, names), "moves": game.moves,
             "commitment": game.commitment, "seed": game.seed, "counts": result["counts"],
         })  # fmt: skip
