@@ -326,7 +326,7 @@ class _Kept:
                 self.items.popitem(last=False)
 
 
-_STATES = _Kept(512)
+_STATES = _Kept(256)  # two per table in play (both felts) with room to spare; ~30 kB each
 
 #: A line half or a tree as laid so far: (tile, the parent it touches, near number, far number).
 Laid = tuple[tuple[str, str, int, int], ...]
