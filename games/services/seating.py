@@ -9,7 +9,7 @@ a request that the other side accepts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -47,12 +47,14 @@ def create_table(
     direction: str = "ccw",
     turn_clock: int = 30,
     is_private: bool = False,
+    rated: bool = True,
     bots: Sequence[str | None] = (),
     host_sits: bool = True,
     players: Sequence[User | None] = (),
 ) -> Table:
     """Create a table. ``bots[i]`` is a bot level for seat i (None leaves it open);
-    ``players[i]`` seats that person in seat i (an event seats its entrants so)."""
+    ``players[i]`` seats that person in seat i (an event seats its entrants so); ``rated``
+    says whether its finished games change ratings (the ratings app reads it)."""
     rules = engine.STYLES.get(style)
     if rules is None:
         raise TableError(_("Unknown style."))
@@ -68,7 +70,7 @@ def create_table(
             _check_table_limit(host)
         table = Table.objects.create(
             style=style, seat_count=seat_count, options=options, direction=direction,
-            turn_clock=turn_clock, is_private=is_private, host=host,
+            turn_clock=turn_clock, is_private=is_private, rated=rated, host=host,
         )  # fmt: skip
         Seat.objects.bulk_create(Seat(table=table, index=i) for i in range(seat_count))
         if host is not None and host_sits:
@@ -94,30 +96,29 @@ def _check_table_limit(host: User) -> None:
         )
 
 
-def pick_bot(table: Table | None, level: str) -> User:
-    """A bot of that level not yet at this table (one is created the first time it is needed).
+def pick_bot(table: Table | None, level: str, exclude: Iterable[int] = ()) -> User:
+    """A bot of that level not yet at this table nor in ``exclude`` (user ids); one is created
+    the first time it is needed.
 
-    At most one bot per seat of the largest table is ever made per level, so the number of bot
-    users is bounded whatever people ask for.
+    Bots are shared users, made only when every bot of the level is taken where it is asked
+    for, so their number is bounded by what is really played at once, not by requests.
     """
     level = check_level(level)
-    seated = (
-        []
-        if table is None
-        else table.seats.exclude(player=None).values_list("player_id", flat=True)
-    )
-    bot = (
-        User.objects.filter(is_bot=True, bot_level=level)
-        .exclude(pk__in=seated)
-        .order_by("pk")
-        .first()
-    )
+    taken_ids = set(exclude)
+    if table is not None:
+        taken_ids.update(table.seats.exclude(player=None).values_list("player_id", flat=True))
+    bots = User.objects.filter(is_bot=True, bot_level=level)
+    bot = bots.exclude(pk__in=taken_ids).order_by("pk").first()
     if bot is not None:
         return bot
-    taken = User.objects.filter(is_bot=True, bot_level=level).count()
+    made = bots.count()
     names = BOT_NAMES[level]
-    name = names[taken % len(names)] + ("" if taken < len(names) else f" {taken // len(names)}")
-    bot = User(username=f"bot-{level}-{taken + 1}", display_name=name, is_bot=True, bot_level=level)
+    name = names[made % len(names)] + ("" if made < len(names) else f" {made // len(names)}")
+    username = f"bot-{level}-{made + 1}"
+    while User.objects.filter(username=username).exists():
+        made += 1
+        username = f"bot-{level}-{made + 1}"
+    bot = User(username=username, display_name=name, is_bot=True, bot_level=level)
     bot.set_unusable_password()
     bot.save()
     return bot

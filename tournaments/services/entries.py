@@ -124,35 +124,17 @@ def register_bot(tournament: Tournament, by: User, level: str | None = None) -> 
 
 
 def _free_bots(tournament: Tournament, level: str, count: int) -> list[User]:
-    """``count`` bots of ``level`` not entered in this event yet: the lowest free ones, and new
-    ones when every bot of the level is in.
-
-    The games core's ``pick_bot(None, level)`` always answers the same bot, and an event
-    needs a different one per entry; until it can be told which bots to leave out (asked of
-    the games core in issue 14's report), the missing bots are made here, named as games
-    names them. Only organisers of events that take bots get here, one bot per entry.
-    """
+    """``count`` bots of ``level`` not entered in this event yet (the games core makes more
+    when every bot of the level is in)."""
     taken = Entry.objects.filter(tournament=tournament)
     ids = {*taken.values_list("player_id", flat=True), *taken.values_list("partner_id", flat=True)}
-    free = User.objects.filter(is_bot=True, bot_level=level).exclude(pk__in=ids).order_by("pk")
-    bots = list(free[:count])
-    while len(bots) < count:
-        bots.append(_new_bot(level))
+    ids.discard(None)
+    bots = []
+    for _number in range(count):
+        bot = seating.pick_bot(None, level, exclude=ids)
+        ids.add(bot.pk)
+        bots.append(bot)
     return bots
-
-
-def _new_bot(level: str) -> User:
-    made = User.objects.filter(is_bot=True, bot_level=level).count()
-    names = seating.BOT_NAMES[level]
-    name = names[made % len(names)] + ("" if made < len(names) else f" {made // len(names)}")
-    username = f"bot-{level}-{made + 1}"
-    while User.objects.filter(username=username).exists():
-        made += 1
-        username = f"bot-{level}-{made + 1}"
-    bot = User(username=username, display_name=name, is_bot=True, bot_level=level)
-    bot.set_unusable_password()
-    bot.save()
-    return bot
 
 
 def _entry(tournament: Tournament, entry: Entry) -> Entry:
