@@ -41,4 +41,4 @@ class SignupForm(NamesChecked, UserCreationForm):
 class ProfileForm(NamesChecked, forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "preferred_language")
+        fields = ("display_name", "email", "country", "preferred_language")

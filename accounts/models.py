@@ -25,6 +25,12 @@ class User(AbstractUser):
         blank=True,
         help_text=_("The language of the site when you are logged in."),
     )
+    country = models.CharField(
+        _("country"),
+        max_length=60,
+        blank=True,
+        help_text=_("Shown on your public page, if you like."),
+    )
     is_bot = models.BooleanField(_("bot"), default=False)
     # The levels are the bots' to define (games.bots.LEVELS); the games app checks a level
     # where one enters, so accounts need not know them.
@@ -48,3 +54,14 @@ class User(AbstractUser):
     def name(self) -> str:
         """What the table shows: the display name, or the username."""
         return self.display_name or self.username
+
+    @property
+    def initials(self) -> str:
+        """Up to two letters for an avatar, from the name people see (computed: no upload,
+        nothing to moderate): the first letters of its first and last words."""
+        spaced = self.name.replace("-", " ").replace("_", " ")
+        words = [word for word in spaced.split() if word[:1].isalnum()]
+        if not words:
+            return "?"
+        letters = words[0][0] + (words[-1][0] if len(words) > 1 else words[0][1:2])
+        return letters.upper()

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "history",
+    "ratings",
 ]
 
 MIDDLEWARE = [

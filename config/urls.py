@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("history/", include("history.urls")),
     path("events/", include("tournaments.urls")),
+    path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -51,6 +51,9 @@ class Table(models.Model):
         _("turn clock (seconds)"), default=30, help_text=_("0 means no clock.")
     )
     is_private = models.BooleanField(_("private"), default=False)
+    rated = models.BooleanField(
+        _("rated"), default=True, help_text=_("Finished games change the players' ratings.")
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

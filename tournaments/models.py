@@ -82,6 +82,9 @@ class Tournament(models.Model):
     visibility = models.CharField(
         _("who sees it"), max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
+    rated = models.BooleanField(
+        _("rated"), default=True, help_text=_("The games of its tables change ratings.")
+    )
     state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     seed = models.BigIntegerField(default=new_seed, editable=False)

@@ -56,6 +56,9 @@ class CreateTableForm(forms.Form):
     is_private = forms.BooleanField(
         label=_("Private: only people with the link can see or join"), required=False
     )
+    rated = forms.BooleanField(
+        label=_("Rated: the results change the players' ratings"), required=False, initial=True
+    )
     #: Where the style's own options go among the fields above.
     OPTIONS_AFTER = "seats"
 

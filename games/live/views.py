@@ -68,7 +68,8 @@ def create_table(request: HttpRequest) -> HttpResponse:
         table = seating.create_table(
             request.user, data["style"], seats, form.engine_options(),
             direction=data["direction"], turn_clock=data["turn_clock"],
-            is_private=data["is_private"], bots=[data["fill"] or None] * seats,
+            is_private=data["is_private"], rated=data["rated"],
+            bots=[data["fill"] or None] * seats,
         )  # fmt: skip
     except TableError as error:
         form.add_error(None, str(error))

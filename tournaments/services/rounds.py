@@ -164,6 +164,7 @@ def start_tables(tournament: Tournament, row: Round) -> int:
                 None, tournament.style, len(people), tournament.options,
                 turn_clock=tournament.turn_clock, host_sits=False, players=people, bots=bots,
                 is_private=tournament.visibility == Tournament.Visibility.CLUB,
+                rated=tournament.rated,
             )  # fmt: skip
             match = play.start_match(
                 table, seed=match_seed(tournament, row.number, assignment.number)

@@ -1,0 +1,121 @@
+"""Ratings: the ledger of rated games, each player's rating per style, and its history.
+
+- ``RatedGame`` is the ledger: one row per finished game the ratings took in, unique per game,
+  so a repeated ``game_finished`` changes nothing. Its id is the order the games were rated
+  in, which the recompute command replays to give exactly the live figures.
+- ``Rating`` is a player's current rating in one style, with the ordinal stored beside mu and
+  sigma so a leaderboard is one indexed, ordered query.
+- ``RatingChange`` is one player's rating before and after one rated game: the history plot,
+  the monthly boards and the titles read it.
+
+Rows change only through ``ratings.services`` (the admin shows them read-only): a rating
+edited by hand would no longer be what the games give.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Match, style_choices
+
+from . import skill
+
+
+class RatedGame(models.Model):
+    class Status(models.TextChoices):
+        RATED = "rated", _("Rated")
+        STAND_IN = "stand-in", _("Not rated: the server played for someone")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
+    played_at = models.DateTimeField(_("finished at"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("rated game")
+        verbose_name_plural = _("rated games")
+
+    def __str__(self) -> str:
+        return f"{self.get_style_display()} · game {self.game_id}"
+
+
+class Rating(models.Model):
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings",
+        verbose_name=_("player"),
+    )  # fmt: skip
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
+    is_bot = models.BooleanField(_("bot"), default=False, help_text=_("Copied from the player."))
+    mu = models.FloatField(default=skill.MU)
+    sigma = models.FloatField(default=skill.SIGMA)
+    ordinal = models.FloatField(_("rating"), default=skill.NEW.ordinal)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    wins = models.PositiveIntegerField(_("first places"), default=0)
+    last_played_at = models.DateTimeField(_("last rated game"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-ordinal", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "style"], name="one_rating_per_style")
+        ]
+        indexes = [
+            models.Index(fields=["style", "is_bot", "-ordinal"], name="rating_board"),
+        ]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.get_style_display()} · {self.ordinal:.1f}"
+
+    @property
+    def provisional(self) -> bool:
+        return skill.is_provisional(self.games)
+
+
+class RatingChange(models.Model):
+    rated_game = models.ForeignKey(RatedGame, on_delete=models.CASCADE, related_name="changes")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes",
+        verbose_name=_("player"),
+    )  # fmt: skip
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
+    played_at = models.DateTimeField(_("finished at"))
+    seat = models.PositiveSmallIntegerField()
+    party = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(_("place"))
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("rating after"))
+    key_card = models.BooleanField(
+        _("key card"), default=False, help_text=_("The player's side won with a key card.")
+    )
+
+    class Meta:
+        ordering = ["-played_at", "-rated_game"]
+        constraints = [
+            models.UniqueConstraint(fields=["rated_game", "player"], name="one_change_per_game")
+        ]
+        indexes = [
+            models.Index(fields=["player", "style", "played_at"], name="rating_history"),
+            models.Index(fields=["style", "played_at"], name="rating_month"),
+        ]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.rated_game}"
+
+    @property
+    def ordinal_before(self) -> float:
+        return skill.Skill(self.mu_before, self.sigma_before).ordinal
+
+    @property
+    def delta(self) -> float:
+        return self.ordinal - self.ordinal_before

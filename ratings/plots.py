@@ -1,0 +1,81 @@
+"""A rating's history as a small SVG line, drawn on the server.
+
+No charting library on either side and no script (the Content-Security-Policy allows none
+inline): the shapes are worked out here, one template draws them, and ``ratings.css`` colours
+them by class. The plot has a fixed ``viewBox`` that the page scales to its width, a title and
+a one-line summary for screen readers, and never more points than the page can show.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+WIDTH, HEIGHT = 320, 110
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 14
+
+
+@dataclass(frozen=True)
+class Tick:
+    y: float
+    label: str
+
+
+@dataclass
+class Plot:
+    """``points`` is the polyline's ``points`` attribute; ``last`` the final point (a dot);
+    ``ticks`` the horizontal rules with their values; ``start`` and ``end`` the x range."""
+
+    points: str = ""
+    last: tuple[float, float] | None = None
+    ticks: list[Tick] = field(default_factory=list)
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = WIDTH - RIGHT
+    low: float = 0.0
+    high: float = 0.0
+
+    @property
+    def empty(self) -> bool:
+        return self.last is None
+
+
+def history(values: list[float]) -> Plot:
+    """The plot of a rating over its games, ``values[0]`` the rating before the first shown."""
+    if not values:
+        return Plot()
+    low, high = min(values), max(values)
+    step = _step(high - low)
+    bottom_value = math.floor(low / step) * step
+    top_value = max(math.ceil(high / step) * step, bottom_value + step)
+    span = top_value - bottom_value
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    count = len(values)
+
+    def x(i: int) -> float:
+        return LEFT + (inner_w * i / (count - 1) if count > 1 else inner_w)
+
+    def y(v: float) -> float:
+        return TOP + inner_h * (top_value - v) / span
+
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    ticks = []
+    value = bottom_value
+    while value <= top_value + step / 2:
+        ticks.append(Tick(round(y(value), 1), _label(value, step)))
+        value += step
+    return Plot(points, (round(x(count - 1), 1), round(y(values[-1]), 1)), ticks, low=low,
+                high=high)  # fmt: skip
+
+
+def _step(spread: float) -> float:
+    """A round step giving two to four rules over ``spread``."""
+    for step in (0.5, 1, 2, 5, 10, 20, 50):
+        if spread / step <= 3:
+            return float(step)
+    return 100.0
+
+
+def _label(value: float, step: float) -> str:
+    return f"{value:.1f}" if step < 1 else f"{value:.0f}"

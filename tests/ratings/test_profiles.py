@@ -1,0 +1,119 @@
+"""A player's public page: ratings per style with a history plot drawn on the server, recent
+sets linked to the history app, titles; the country on the profile; initials for the avatar."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.models import Match
+from ratings import plots
+from tests.factories import make_bot, make_user
+from tests.ratings.helpers import announce, finish, table_of
+from tests.tournaments.factories import make_club, make_event
+from tournaments.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann():
+    ann = make_user("ann", display_name="Ann Marie Brown", country="Jamaica",
+                    preferred_language="es")  # fmt: skip
+    bob, cy, dee = (make_user(n) for n in ("bob", "cy", "dee"))
+    for _ in range(3):
+        announce(finish(table_of([ann, bob, cy, dee]), [0, 5, 9, 14], winner=0))
+    six_love = table_of([ann, bob, cy, dee])
+    announce(finish(six_love, [0, 5, 9, 14], winner=0, key=True))
+    Match.objects.filter(pk=six_love.pk).update(state=Match.State.OVER, result="six-love",
+                                                winner_party=0, totals=[6, 0, 0, 0])  # fmt: skip
+    announce(finish(table_of([ann, bob], "block"), [20, 0], winner=1))
+    return ann
+
+
+def test_the_public_page_shows_ratings_plots_recent_sets_and_titles(ann):
+    page = Client().get("/players/ann/").text
+    assert "Ann Marie Brown" in page and "@ann" in page and "Jamaica" in page
+    assert "Spanish" in page  # the preferred language
+    assert page.count("<svg") == 2 and page.count("<polyline") == 2
+    assert "<script>" not in page and "<style" not in page
+    assert "provisional" in page
+    assert page.index("Cut-Throat") < page.index("Block")
+    sets = re.findall(r'href="/history/set/(\d+)/"', page)
+    assert len(sets) == 5
+    assert "1</strong> six love given" in page and "1</strong> key card" in page
+    assert 'class="avatar large' in page and ">AB<" in page
+
+
+def test_someone_elses_private_sets_are_left_out_but_shown_to_themselves(ann):
+    bob = make_user("bob2")
+    private = table_of([ann, bob], "block", private=True)
+    announce(finish(private, [0, 20], winner=0))
+    link = f'href="/history/set/{private.pk}/"'
+    assert link not in Client().get("/players/ann/").text
+    client = Client()
+    client.force_login(ann)
+    assert link in client.get("/players/ann/").text
+
+
+def test_event_wins_are_titles_where_the_event_may_be_seen(ann):
+    club = make_club(make_user("owner"))
+    event = make_event(club, name="Kingston Open")
+    Tournament.objects.filter(pk=event.pk).update(state=Tournament.State.FINISHED)
+    Entry.objects.create(tournament=event, player=ann, final_place=1)
+    assert "Champion" in Client().get("/players/ann/").text
+    Tournament.objects.filter(pk=event.pk).update(visibility=Tournament.Visibility.CLUB)
+    assert "Kingston Open" not in Client().get("/players/ann/").text
+
+
+def test_a_bots_page_shows_its_ratings(ann):
+    bot = make_bot("bot-casual-9", display_name="Bammy")
+    announce(finish(table_of([bot, ann], "block"), [0, 20], winner=0))
+    page = Client().get("/players/bot-casual-9/").text
+    assert "Bammy" in page and "Casual" in page and "<polyline" in page
+
+
+def test_unknown_and_deleted_players_have_no_page(ann):
+    assert Client().get("/players/nobody/").status_code == 404
+    make_user("gone", is_active=False)
+    assert Client().get("/players/gone/").status_code == 404
+
+
+def test_a_player_without_rated_games_has_a_page_saying_so():
+    make_user("newcomer")
+    page = Client().get("/players/newcomer/").text
+    assert "No rated games yet" in page and "<svg" not in page
+
+
+def test_the_profile_form_takes_a_country():
+    user = make_user("eve")
+    client = Client()
+    client.force_login(user)
+    response = client.post("/accounts/profile/", {"display_name": "Eve", "email": "",
+                                                  "country": "Trinidad and Tobago",
+                                                  "preferred_language": ""})  # fmt: skip
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.country == "Trinidad and Tobago"
+
+
+@pytest.mark.parametrize(
+    ("display", "username", "initials"),
+    [("Ann Marie Brown", "ann", "AB"), ("", "winston", "WI"), ("Toto", "t", "TO"),
+     ("", "mary-jane_9", "M9"), ("¡ !", "x", "?")],
+)  # fmt: skip
+def test_avatar_initials_come_from_the_name_people_see(display, username, initials):
+    assert make_user(username, display_name=display).initials == initials
+
+
+def test_the_history_plot_spans_its_values():
+    plot = plots.history([0.0, 2.5, 1.0, 6.0])
+    assert not plot.empty and len(plot.points.split()) == 4
+    ys = [float(p.split(",")[1]) for p in plot.points.split()]
+    assert ys.index(max(ys)) == 0 and ys.index(min(ys)) == 3  # higher values are drawn higher
+    assert plot.ticks[0].label == "0" and float(plot.ticks[-1].label) >= 6
+    assert plots.history([]).empty
+    single = plots.history([3.2])
+    assert single.last is not None and len(single.points.split()) == 1

@@ -1,0 +1,50 @@
+"""Tables and events are rated unless their host or organiser says otherwise; an event's
+tables are as rated as the event."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Table
+from tests.factories import make_user
+from tests.tournaments.factories import enter, make_club, open_event, owner_of
+from tournaments.models import Tournament
+from tournaments.services import events
+
+pytestmark = pytest.mark.django_db
+
+FORM = {"style": "cutthroat", "seats": 4, "direction": "ccw", "turn_clock": 0, "fill": "casual"}
+
+
+@pytest.fixture
+def host_client():
+    client = Client()
+    client.force_login(make_user("host"))
+    return client
+
+
+def test_the_create_form_offers_rated_and_ticks_it(host_client):
+    page = host_client.get(reverse("lobby")).text
+    assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', page)
+
+
+def test_a_table_is_rated_unless_unticked(host_client):
+    host_client.post(reverse("create_table"), {**FORM, "rated": "on"})
+    host_client.post(reverse("create_table"), FORM)
+    assert list(Table.objects.order_by("pk").values_list("rated", flat=True)) == [True, False]
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_an_events_tables_follow_the_event(rated):
+    club = make_club(make_user("owner"))
+    event = open_event(club, turn_clock=0)
+    Tournament.objects.filter(pk=event.pk).update(rated=rated)
+    event.refresh_from_db()
+    enter(event, 4)
+    row = events.start(event, owner_of(club))
+    tables = [t.table for t in row.tables.all()]
+    assert tables and all(t.rated is rated for t in tables)
