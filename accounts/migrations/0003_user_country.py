@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_hardening'),
+        ("accounts", "0002_hardening"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='country',
-            field=models.CharField(blank=True, help_text='Shown on your public page, if you like.', max_length=60, verbose_name='country'),
+            model_name="user",
+            name="country",
+            field=models.CharField(
+                blank=True,
+                help_text="Shown on your public page, if you like.",
+                max_length=60,
+                verbose_name="country",
+            ),
         ),
     ]

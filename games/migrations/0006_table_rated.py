@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_deal_seeds_and_deleted_players'),
+        ("games", "0005_deal_seeds_and_deleted_players"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='rated',
-            field=models.BooleanField(default=True, help_text="Finished games change the players' ratings.", verbose_name='rated'),
+            model_name="table",
+            name="rated",
+            field=models.BooleanField(
+                default=True,
+                help_text="Finished games change the players' ratings.",
+                verbose_name="rated",
+            ),
         ),
     ]

@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='rated',
-            field=models.BooleanField(default=True, help_text='The games of its tables change ratings.', verbose_name='rated'),
+            model_name="tournament",
+            name="rated",
+            field=models.BooleanField(
+                default=True,
+                help_text="The games of its tables change ratings.",
+                verbose_name="rated",
+            ),
         ),
     ]
