@@ -49,6 +49,18 @@ class Tournament(models.Model):
         PUBLIC = "public", _("Everyone")
         CLUB = "club", _("Club members only")
 
+    class Advance(models.TextChoices):
+        AUTO = "auto", _("On its own, when the last table of the round before finishes")
+        ORGANISER = "organiser", _("At a time the organiser sets, or when the organiser says")
+
+    class NoShow(models.TextChoices):
+        BOT = "bot", _("A bot plays for them until they come")
+        FORFEIT = "forfeit", _("They lose that table")
+
+    class Byes(models.TextChoices):
+        SCORED = "scored", _("Sit the round out and score the bye")
+        BOTS = "bots", _("Play the round against a bot; the bye scores as it would")
+
     club = models.ForeignKey(
         "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
     )
@@ -86,7 +98,51 @@ class Tournament(models.Model):
         _("rated"), default=True, help_text=_("The games of its tables change ratings.")
     )
     state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
-    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    registration_opens_at = models.DateTimeField(
+        _("registration opens at"), null=True, blank=True,
+        help_text=_("Empty: when the organiser opens it."),
+    )  # fmt: skip
+    checkin_opens_at = models.DateTimeField(
+        _("check-in opens at"), null=True, blank=True,
+        help_text=_("Empty: no check-in, unless the organiser opens it."),
+    )  # fmt: skip
+    starts_at = models.DateTimeField(
+        _("starts at"), null=True, blank=True,
+        help_text=_("Entries and check-in close and round 1 starts by itself. Empty: when the "
+                    "organiser starts it."),
+    )  # fmt: skip
+    advance = models.CharField(
+        _("each next round starts"), max_length=10, choices=Advance.choices, default=Advance.AUTO
+    )
+    round_pause = models.PositiveIntegerField(
+        _("pause between rounds (seconds)"), default=0,
+        help_text=_("Players see their next table during the pause."),
+    )  # fmt: skip
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round deadline (minutes)"), null=True, blank=True,
+        help_text=_("Tables still playing then are adjudicated. Empty: no deadline."),
+    )  # fmt: skip
+    no_show = models.CharField(
+        _("a player who does not come to the table"), max_length=8, choices=NoShow.choices,
+        default=NoShow.BOT,
+    )  # fmt: skip
+    no_show_grace = models.PositiveIntegerField(_("no-show grace (seconds)"), default=180)
+    byes = models.CharField(
+        _("byes in one-against-one and pair events"), max_length=8, choices=Byes.choices,
+        default=Byes.SCORED,
+    )  # fmt: skip
+    same_deals = models.BooleanField(
+        _("same deals at every table"), default=False,
+        help_text=_("Every table of a round plays the same sequence of deals, seat by seat."),
+    )  # fmt: skip
+    separate_clubs = models.BooleanField(
+        _("keep club-mates apart"), default=False,
+        help_text=_("Swiss pairings avoid seating players of one club together where they can."),
+    )  # fmt: skip
+    notice = models.CharField(
+        _("what the schedule could not do"), max_length=300, blank=True, editable=False
+    )
+    notice_at = models.DateTimeField(null=True, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -147,6 +203,10 @@ class Entry(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
     )
     final_place = models.PositiveIntegerField(_("final place"), null=True, blank=True)
+    groups = models.JSONField(
+        _("kept apart from"), default=list, blank=True,
+        help_text=_("Labels such as a family name: Swiss pairings keep entries sharing one apart."),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -197,6 +257,7 @@ class Stage(models.Model):
 
 class Round(models.Model):
     class State(models.TextChoices):
+        SEATED = "seated", _("Seated, waiting to start")
         RUNNING = "running", _("Being played")
         FINISHED = "finished", _("Finished")
 
@@ -205,6 +266,15 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=10, choices=State.choices, default=State.RUNNING)
     byes = models.JSONField(default=list, blank=True, help_text=_("Entry ids sitting out."))
+    starts_at = models.DateTimeField(
+        _("starts at"), null=True, blank=True,
+        help_text=_("When a seated round's tables start by themselves; empty: when the organiser "
+                    "starts them."),
+    )  # fmt: skip
+    started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text=_("Tables still playing then are adjudicated.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -213,6 +283,7 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number")
         ]
+        indexes = [models.Index(fields=["state", "starts_at"])]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
 
@@ -242,7 +313,22 @@ class TableAssignment(models.Model):
     places = models.JSONField(null=True, blank=True)
     points = models.JSONField(null=True, blank=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.SEATED)
-    adjudicated = models.BooleanField(default=False)
+    bye = models.BooleanField(
+        default=False,
+        help_text=_(
+            "A bye played against a bot: not one of the format's tables; it scores nothing."
+        ),
+    )  # fmt: skip
+    started_at = models.DateTimeField(null=True, blank=True)
+    presence_checked = models.BooleanField(
+        default=False, help_text=_("Its players were looked for once the no-show grace ran out.")
+    )
+    forfeited = models.JSONField(
+        default=list, blank=True, help_text=_("Entry ids that lost this table by not coming.")
+    )
+    adjudicated = models.BooleanField(
+        default=False, help_text=_("Decided at the round's deadline by the adjudication rule.")
+    )
     overridden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

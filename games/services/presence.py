@@ -81,6 +81,27 @@ def _away_if_gone(seat_id: int, now: datetime) -> None:
     jobs.later(jobs.AWAY_CHECK, seat.pk, seat.away_since.isoformat(), countdown=grace)
 
 
+def stand_in_now(seat_id: int) -> bool:
+    """A bot plays for this seat from now on, without the grace period: for a player who never
+    came to a table someone else seated them at (an event's no-show), or who left the event.
+    The seat is away until its player connects, which ends the stand-in as usual. False if
+    nothing changed (a bot's own seat, a stand-in already, a table not being played)."""
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().select_related("table", "player").get(pk=seat_id)
+        if seat.stand_in or seat.player is None or seat.player.is_bot:
+            return False
+        if seat.table.state != Table.State.PLAYING:
+            return False
+        seat.away_since = seat.away_since or timezone.now()
+        seat.stand_in = True
+        seat.save(update_fields=["away_since", "stand_in"])
+        notify.table_changed(seat.table, lobby=False)
+        game = reads.latest_game(seat.table_id)
+        if game and game.state == Game.State.PLAYING and game.turn == seat.index:
+            jobs.later(jobs.STAND_IN, game.pk, game.version)
+    return True
+
+
 def away_check(seat_id: int, since: str) -> bool:
     """After the grace period: if the player is still away, a bot stands in for them."""
     with transaction.atomic():

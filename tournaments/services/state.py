@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from clubs.models import Membership
+
 from .. import formats
 from ..formats import Entrant, Format, FormatError, State
 from ..formats import Round as FormatRound
@@ -66,11 +68,33 @@ class Snapshot:
             raise explained(error) from None
 
 
-def entrant_of(entry: Entry) -> Entrant:
-    return Entrant(entry.pk, seed=entry.seed, active=entry.active)
+def entrant_of(entry: Entry, clubs: Iterable[str] = ()) -> Entrant:
+    """The format's entrant for an entry: its labels (kept apart in Swiss pairings) are the
+    organiser's groups and, with ``separate_clubs``, ``club:<id>`` for its players' clubs."""
+    groups = {str(label) for label in entry.groups or ()} | set(clubs)
+    return Entrant(entry.pk, seed=entry.seed, groups=frozenset(groups), active=entry.active)
+
+
+def club_labels(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, set[str]]:
+    """``club:<id>`` labels per entry for the clubs its players belong to, the event's own club
+    left out (everyone in a club event shares it); one query."""
+    entries = list(entries)
+    people: dict[int, list[int]] = {}
+    for entry in entries:
+        for person in (entry.player_id, entry.partner_id):
+            if person is not None:
+                people.setdefault(person, []).append(entry.pk)
+    labels: dict[int, set[str]] = {entry.pk: set() for entry in entries}
+    rows = Membership.objects.filter(user_id__in=people).exclude(club_id=tournament.club_id)
+    for user_id, club_id in rows.values_list("user_id", "club_id"):
+        for entry_id in people[user_id]:
+            labels[entry_id].add(f"club:{club_id}")
+    return labels
 
 
 def format_round(row: Round, tables: Iterable[TableAssignment]) -> FormatRound:
+    """The format's round: its tables (a bye played against a bot is not one of them)."""
+    tables = [t for t in tables if not t.bye]
     return FormatRound(
         number=row.number,
         tables=tuple(
@@ -87,11 +111,12 @@ def format_round(row: Round, tables: Iterable[TableAssignment]) -> FormatRound:
 
 
 def snapshot(tournament: Tournament) -> Snapshot:
-    """Read the event once: entries, rounds and tables (four queries, whatever its size)."""
+    """Read the event once: entries, rounds and tables (four queries, whatever its size; a fifth
+    for the players' clubs when club-mates are kept apart)."""
     rounds = list(tournament.rounds.select_related("stage").order_by("number"))
     tables: dict[int, list[TableAssignment]] = {r.pk: [] for r in rounds}
     rows = TableAssignment.objects.filter(round__tournament=tournament)
-    for table in rows.select_related("table", "overridden_by"):
+    for table in rows.select_related("table", "match", "overridden_by"):
         tables[table.round_id].append(table)
     for row in rounds:
         row.table_list = sorted(tables[row.pk], key=lambda t: t.number)
@@ -100,7 +125,9 @@ def snapshot(tournament: Tournament) -> Snapshot:
     }
     state_rounds = tuple(format_round(r, r.table_list) for r in rounds)
     played = {who for r in state_rounds for who in (*r.seated(), *r.byes)}
-    entrants = [entrant_of(e) for e in entries.values() if e.active or e.pk in played]
+    kept = [e for e in entries.values() if e.active or e.pk in played]
+    clubs = club_labels(tournament, kept) if tournament.separate_clubs else {}
+    entrants = [entrant_of(e, clubs.get(e.pk, ())) for e in kept]
     return Snapshot(
         tournament, format_of(tournament), State(entrants, state_rounds), entries, rounds
     )
