@@ -172,10 +172,19 @@ class Match(models.Model):
     deal_key = models.CharField(
         max_length=64, blank=True, editable=False,
         help_text=_(
-            "Secret. Empty: each game draws its own seed. Otherwise (a seeded start, for tests) "
-            "the games' seeds derive from it one way."
+            "Secret. Empty: each game draws its own seed. Otherwise (a seeded start for tests, "
+            "or an event's same deals at every table of a round) the games' seeds derive from "
+            "it one way."
         ),
     )  # fmt: skip
+    sealed = models.BooleanField(
+        default=False,
+        help_text=_(
+            "Its deals are also played at other tables (an event's same deals): until it is "
+            "unsealed, no seed and no hand of a finished game is shown to anyone but the "
+            "players at this table, and then only on the table page."
+        ),
+    )
     players = models.JSONField(default=list, help_text=_("Seat to player, as at the start."))
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
     result = models.CharField(max_length=12, blank=True)
@@ -239,8 +248,11 @@ class Game(models.Model):
 
     @property
     def revealed_seed(self) -> str:
-        """The seed, once anyone may know it (the game is over); "" before."""
-        return self.seed if self.state == self.State.OVER else ""
+        """The seed, once anyone may know it (the game is over and its set is not sealed:
+        the same deal may still be played at another table); "" before."""
+        if self.state != self.State.OVER or self.match.sealed:
+            return ""
+        return self.seed
 
 
 class Move(models.Model):

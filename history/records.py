@@ -6,6 +6,10 @@ format allows and ``score`` ignores), and the players' names at the top. A game 
 played is never in ``games`` (its deal is secret): ``in_progress`` says what a spectator sees of
 it, its commitment and its public moves (a draw without its tile).
 
+A sealed set (its deals are also played at other tables, ``Match.sealed``) shows none of its
+deals: ``games`` is empty and ``sealed`` lists each game as ``in_progress`` would, with its
+commitment and public moves, until the set is unsealed.
+
 A game's record holds the games of its set up to and including it (``"game"`` names it): who
 poses and what a game is worth depend on the games before it, so a game alone would not be a
 valid record of anything.
@@ -29,6 +33,7 @@ from games.models import Game, Match, Move
 
 from .models import ImportedRecord, Item
 from .names import match_names
+from .replay import GameSummary, SetSummary
 
 MAX_BYTES = 1_000_000  # a long French set is about 60 KB
 MAX_IMPORTS = 1000  # per person
@@ -114,18 +119,53 @@ def record_of(played: Played, game: int | None = None) -> dict[str, Any]:
     }
     if game is not None:
         record["game"] = game
+    if match.sealed:
+        record["sealed"] = [public_game(row, played.moves[row.pk]) for row in played.games]
+        return record
     for row in played.games:
         if row.state == Game.State.OVER:
             record["games"].append(game_dict(row, played.moves[row.pk]))
             continue
-        record["in_progress"] = {
-            "game": row.number,
-            "state": row.state,
-            "commitment": row.commitment,
-            "moves": [public_move(m) for m in played.moves[row.pk]],
-        }
+        record["in_progress"] = public_game(row, played.moves[row.pk])
         break
     return record
+
+
+def public_game(game: Game, moves: list[Move]) -> dict[str, Any]:
+    """A game as a spectator saw it: its commitment and its moves, draws without their tiles."""
+    return {
+        "game": game.number,
+        "state": game.state,
+        "commitment": game.commitment,
+        "moves": [public_move(m) for m in moves],
+    }
+
+
+def unfinished(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A sealed set's game still being played (or stopped), as ``in_progress`` would say."""
+    return next((g for g in record.get("sealed", []) if g["state"] != Game.State.OVER), None)
+
+
+def sealed_summary(played: Played) -> SetSummary:
+    """A sealed set's page, from its rows alone (its deals are not replayed): each finished
+    game's result as the table showed it, French fines from the moves' public facts."""
+    match, table = played.match, played.match.table
+    rules = engine.STYLES[table.style](table.seat_count, table.options)
+    games = []
+    for row in played.games:
+        if row.state != Game.State.OVER or not row.result:
+            break
+        fines: dict[int, int] = {}
+        for move in played.moves[row.pk]:
+            for seat, points in (move.detail or {}).get("fines", []):
+                fines[seat] = fines.get(seat, 0) + points
+        moves = len(played.moves[row.pk])
+        games.append(GameSummary(row.number, row.result, fines, moves, row.commitment, ""))
+    over = match.state == Match.State.OVER
+    return SetSummary(
+        [list(p) for p in rules.parties], list(match.totals), over, match.winner_party,
+        match.result or None, games,
+    )  # fmt: skip
 
 
 def secret_record_of(played: Played) -> dict[str, Any]:

@@ -88,6 +88,7 @@ def replay(record: dict[str, Any], number: int, at: int | None, reveal: bool) ->
 def _capture(match: engine.MatchState, reveal: bool) -> tuple[dict, list[list[str]] | None]:
     view = engine.match_view(match, None)
     if not reveal:
+        view.pop("hands", None)  # a finished game of a sealed set is not revealed either
         return view, None
     game = match.game
     return view, [[str(t) for t in game.hand(s)] for s in range(match.seats)]

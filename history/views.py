@@ -88,13 +88,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     played = records.Played.read(match)
     record = records.record_of(played)
     names = match_names(match.players)
+    # a sealed set's deals are not replayed: its results come from the rows
+    summary = records.sealed_summary(played) if match.sealed else replay.summarize(record)
     context = {
         "source": "match",
         "match": match,
         "names": names,
-        "in_progress": record.get("in_progress"),
+        "in_progress": record.get("in_progress") or records.unfinished(record),
         "may_watch": access.may_see_match(request.user, match),
-        **presenters.set_context(replay.summarize(record), names, match.table.style),
+        **presenters.set_context(summary, names, match.table.style),
     }
     return render(request, "history/set.html", context)
 
@@ -135,7 +137,7 @@ def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not played.games or played.games[-1].number != number:
         raise Http404
     game = played.games[-1]
-    reveal = game.state == Game.State.OVER
+    reveal = game.state == Game.State.OVER and not match.sealed
     at = _at(request)
     if at is None and not reveal:
         at = len(played.moves[game.pk])  # a game being played opens at its latest move
@@ -147,6 +149,7 @@ def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "source": "match", "match": match, "game": game, "commitment": game.commitment,
         "seed": game.revealed_seed, "games": match.games.count(),
         "base": reverse("history_match_game", args=[pk, number]), "state": game.state,
+        "sealed": match.sealed,
     })  # fmt: skip
     return _viewer(request, context)
 

@@ -200,7 +200,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         hint = None
         if game is not None and version is not None and self.key is not None:
             hint = rendering.RenderKey(
-                self.table_id, game, version, self.key.seating, self.key.viewer
+                self.table_id, game, version, self.key.seating, self.key.viewer, self.key.sealed
             )
             if hint == self.shown:
                 return

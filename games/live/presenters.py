@@ -347,7 +347,8 @@ def _game_context(
         "log": (log_lines := _log(game.recent, viewer, names)),
         "log_html": mark_safe("".join(f"<li>{escape(line)}</li>" for line in log_lines)),
         "result": explain(view, seats, rules, fines, next_stake, closed),
-        "reveal": _reveal(view, seats) if view.get("over") else None,
+        "reveal": _reveal(view, seats) if view.get("over") and view.get("hands") else None,
+        "sealed": view.get("over") and view.get("hands") is None,
         "seconds_left": max(0, int((deadline - (now or timezone.now())).total_seconds()))
         if deadline
         else None,

@@ -82,6 +82,7 @@ class RenderKey(NamedTuple):
     version: int
     seating: tuple
     viewer: Viewer
+    sealed: bool = False  # unsealing a set changes what its finished game shows, not its version
 
 
 STATES = Recent(256)
@@ -133,6 +134,8 @@ def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) ->
         return table_context(table, seats, viewer)
     state = engine_state(game)
     view = match_view(state, viewer.seat)
+    if view.get("over") and viewer.seat is None and game.match.sealed:
+        view = {**view, "hands": None}  # the same deal may still be played at another table
     context = table_context(table, seats, viewer, game, view, _fines(game),
                             next_stake=_next_stake(state))  # fmt: skip
     context["board_html"] = _with_targets(_board_html(game, view, viewer.language), context)
@@ -190,7 +193,7 @@ def render_live(
 
     if game is None:
         return render(), None
-    key = RenderKey(table.pk, game.pk, game.version, seating_of(seats), viewer)
+    key = RenderKey(table.pk, game.pk, game.version, seating_of(seats), viewer, game.match.sealed)
     return LIVE.get_or_make(key, render), key
 
 

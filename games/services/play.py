@@ -63,8 +63,17 @@ def start_by(table: Table, user) -> Match:
     return start_match(table)
 
 
-def start_match(table: Table, seed: int | None = None) -> Match:
-    """Start a set at a full table; tournaments call this directly, without the lobby."""
+def start_match(
+    table: Table, seed: int | None = None, *, deal_key: str = "", sealed: bool = False
+) -> Match:
+    """Start a set at a full table; tournaments call this directly, without the lobby.
+
+    ``deal_key`` (secret, at most 64 characters) makes the games' seeds derive from it instead
+    of from ``seed``: sets started with one key deal the same games, seat by seat (an event's
+    same deals at every table). ``sealed`` keeps its finished games' hands and seeds from
+    everyone but the table's own players until ``unseal``."""
+    if len(deal_key) > 64:
+        raise ValueError("a deal key is at most 64 characters")
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         seats = list(table.seats.select_related("player").order_by("index"))
@@ -80,7 +89,8 @@ def start_match(table: Table, seed: int | None = None) -> Match:
             table=table,
             number=(previous.number + 1) if previous else 1,
             seed=seed,
-            deal_key=shuffle.match_key(given),
+            deal_key=deal_key or shuffle.match_key(given),
+            sealed=sealed,
             players=[{"id": s.player_id, "name": s.player.name, "bot": s.player.is_bot}
                      for s in seats],
             totals=list(state.totals),
@@ -90,6 +100,21 @@ def start_match(table: Table, seed: int | None = None) -> Match:
         _begin_game(match, state)
         notify.lobby_changed()
     return match
+
+
+def unseal(match_ids) -> int:
+    """Make the finished games of these sets public like any other: seeds in the records and
+    the replays, every hand at the end of a game shown to spectators too. Returns how many sets
+    were sealed; their tables re-render. Idempotent; the commitments never change, so each
+    revealed seed still verifies against the commitment published before its deal."""
+    with transaction.atomic():
+        sealed = list(
+            Match.objects.filter(pk__in=list(match_ids), sealed=True).select_related("table")
+        )
+        Match.objects.filter(pk__in=[m.pk for m in sealed]).update(sealed=False)
+        for match in sealed:
+            notify.table_changed(match.table, lobby=False)
+    return len(sealed)
 
 
 def abandon(table: Table) -> bool:
