@@ -25,6 +25,7 @@ from games.models import style_choices
 from . import exports, pages
 from .forms import EnterForm, EventForm, ResultForm, initial_for
 from .kinds import FORMAT_LABELS
+from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
 from .services import access, entries, events, reads, results, rounds
 from .services.errors import TournamentError
@@ -100,7 +101,7 @@ def _event_page(request: HttpRequest, event: Tournament, *, error: str = "",
         "organiser": access.can_run(event, user),
         "enter_form": form or EnterForm(),
         "error": error,
-        **pages.event_context(snap),
+        **live_context(snap),
     }
     return render(request, "tournaments/event.html", context, status=status)
 

@@ -1,0 +1,176 @@
+"""What the live parts show, built from a ``services.state.Snapshot`` (no queries): the
+current round's tables with their live scores, a line saying where the event is, and the
+club-night screen's pages. The standings and bracket are the event page's own
+(``tournaments.pages``), so the live page and a reload always agree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from ..models import Round, TableAssignment, Tournament
+from ..pages import StandingView, entry_name, event_context
+from ..services.state import Snapshot
+
+#: The screen shows this many tables and standings rows at once; more are cycled through.
+SCREEN_TABLES = 20
+SCREEN_STANDINGS = 16
+
+
+@dataclass
+class LiveSeat:
+    name: str
+    bot: bool
+    score: int | None
+    place: int | None
+    entered: bool = True  # False: a seat the format left to a bot
+
+
+@dataclass
+class LiveTable:
+    number: int
+    label: str
+    state: str
+    state_label: str
+    seats: list[LiveSeat]
+    code: str | None
+
+
+@dataclass
+class LiveRound:
+    number: int
+    state: str
+    tables: list[LiveTable]
+    byes: list[str]
+    finished_tables: int
+    starts_at: datetime | None
+
+
+def _score(totals: list, index: int, seats: int) -> int | None:
+    """The set total of a format seat's party: one per seat, or per team where partners
+    share one (a pair's two players, or seats 0 and 2 against 1 and 3)."""
+    if not totals:
+        return None
+    if len(totals) == seats:
+        return totals[index]
+    return totals[index % len(totals)]
+
+
+def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
+    totals = list(row.match.totals or []) if row.match_id and row.match else []
+    seats = []
+    for index, who in enumerate(row.seats):
+        entry = snap.entries.get(who) if who is not None else None
+        bot = who is None or (entry is not None and entry.player.is_bot)
+        place = row.places[index] if row.places else None
+        score = _score(totals, index, len(row.seats)) if row.state != "seated" else None
+        seats.append(LiveSeat(entry_name(snap.entries, who), bot, score, place, who is not None))
+    code = row.table.code if row.table_id and row.table else None
+    return LiveTable(row.number, row.label, row.state, row.get_state_display(), seats, code)
+
+
+def current_round(snap: Snapshot) -> LiveRound | None:
+    if not snap.rounds:
+        return None
+    row = snap.rounds[-1]
+    tables = [live_table(t, snap) for t in row.table_list]
+    done = sum(t.state == TableAssignment.State.FINISHED for t in tables)
+    byes = [entry_name(snap.entries, who) for who in row.byes]
+    return LiveRound(row.number, row.state, tables, byes, done, row.starts_at)
+
+
+def clock(moment: datetime | None) -> str:
+    """20:15, in the site's time zone (a club night's screen tells the time of the room)."""
+    if moment is None:
+        return ""
+    return time_format(timezone.localtime(moment), "H:i")
+
+
+def status_line(snap: Snapshot, live: LiveRound | None) -> str:
+    """One sentence: where the event is and what comes next."""
+    event = snap.tournament
+    S = Tournament.State
+    if event.state in (S.REGISTRATION, S.CHECKIN, S.DRAFT):
+        opening = _("Check-in is open.") if event.state == S.CHECKIN else ""
+        if event.starts_at:
+            starts = _("Round 1 starts at %(time)s.") % {"time": clock(event.starts_at)}
+            return f"{opening} {starts}".strip()
+        return opening or _("Registration is open.")
+    if event.state == S.CANCELLED:
+        return _("The event is cancelled.")
+    if event.state == S.FINISHED or live is None:
+        return _("The event is over.") if event.state == S.FINISHED else ""
+    if live.state == Round.State.SEATED:
+        if live.starts_at:
+            return _("Round %(n)s starts at %(time)s.") % {
+                "n": live.number, "time": clock(live.starts_at)
+            }  # fmt: skip
+        return _("Round %(n)s is seated.") % {"n": live.number}
+    if live.state == Round.State.FINISHED:
+        return _("Round %(n)s is finished; the next round comes soon.") % {"n": live.number}
+    return _("Round %(n)s: %(done)s of %(all)s tables finished.") % {
+        "n": live.number, "done": live.finished_tables, "all": len(live.tables)
+    }  # fmt: skip
+
+
+def live_context(snap: Snapshot) -> dict:
+    """The event page's live part: the standings, bracket and rounds of the page, the current
+    round with its scores, and the status line."""
+    live = current_round(snap)
+    context = event_context(snap)
+    return {
+        **context,
+        "earlier": context["rounds"][:-1],
+        "event": snap.tournament,
+        "kind": snap.tournament.kind,
+        "live": live,
+        "status": status_line(snap, live),
+    }
+
+
+@dataclass
+class ScreenPage:
+    """What the screen shows at one moment: a page of tables and a page of standings."""
+
+    index: int
+    count: int
+    tables: list[LiveTable]
+    standings: list[StandingView]
+    first_table: int
+    first_rank: int
+    last_table: int
+
+
+def pages_needed(snap_tables: int, standing_rows: int) -> int:
+    return max(
+        1, math.ceil(snap_tables / SCREEN_TABLES), math.ceil(standing_rows / SCREEN_STANDINGS)
+    )
+
+
+def screen_page(live: LiveRound | None, standings: list[StandingView], index: int) -> ScreenPage:
+    """Page ``index`` (cycled) of the tables and of the standings, each wrapping on its own."""
+    tables = live.tables if live is not None else []
+    count = pages_needed(len(tables), len(standings))
+    index %= count
+    table_pages = max(1, math.ceil(len(tables) / SCREEN_TABLES))
+    standing_pages = max(1, math.ceil(len(standings) / SCREEN_STANDINGS))
+    t0 = (index % table_pages) * SCREEN_TABLES
+    s0 = (index % standing_pages) * SCREEN_STANDINGS
+    shown = tables[t0 : t0 + SCREEN_TABLES]
+    return ScreenPage(
+        index, count, shown, standings[s0 : s0 + SCREEN_STANDINGS], t0 + 1, s0 + 1,
+        shown[-1].number if shown else 0,
+    )  # fmt: skip
+
+
+def screen_context(snap: Snapshot, index: int = 0) -> dict:
+    """The club-night screen: status, the current round's tables and the standings, paged."""
+    context = live_context(snap)
+    context["page"] = screen_page(context["live"], context["standings"], index)
+    return context
