@@ -20,7 +20,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dominoes", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["config", "accounts", "games", "tournaments"])
+app.autodiscover_tasks(["config", "accounts", "games", "tournaments", "history"])
 
 
 @task_prerun.connect

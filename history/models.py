@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Match, style_choices
+from games.models import Game, Match, style_choices
 
 
 class ImportedRecord(models.Model):
@@ -77,3 +77,49 @@ class Item(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id}: {self.match_id or self.imported_id}"
+
+
+class GameAnalysis(models.Model):
+    """The expert's analysis of one finished game (``games.bots.analysis``), worked out once by a
+    task and kept: a played game (``game``) or game ``number`` of an imported record. ``done`` of
+    ``total`` steps is the progress the page shows while it runs."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("Waiting for its turn")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="analysis"
+    )
+    imported = models.ForeignKey(
+        ImportedRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="analyses"
+    )
+    number = models.PositiveIntegerField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    seed = models.CharField(max_length=40, default="0")
+    result = models.JSONField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("game analysis")
+        verbose_name_plural = _("game analyses")
+        constraints = [
+            models.UniqueConstraint(fields=["imported", "number"], name="one_analysis_per_import"),
+            models.CheckConstraint(
+                condition=models.Q(game__isnull=False, imported__isnull=True)
+                | models.Q(game__isnull=True, imported__isnull=False),
+                name="analysis_of_a_game_or_an_import",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis {self.pk}: game {self.game_id or self.imported_id}/{self.number}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import analysis_views, views
 
 urlpatterns = [
     path("", views.history, name="history"),
@@ -14,6 +14,26 @@ urlpatterns = [
         "set/<int:pk>/game/<int:number>/record.json",
         views.match_game_record,
         name="history_match_game_record",
+    ),
+    path(
+        "set/<int:pk>/game/<int:number>/analyse/",
+        analysis_views.match_game_analyse,
+        name="history_match_game_analyse",
+    ),
+    path(
+        "set/<int:pk>/game/<int:number>/analysis/",
+        analysis_views.match_game_analysis,
+        name="history_match_game_analysis",
+    ),
+    path(
+        "imported/<int:pk>/game/<int:number>/analyse/",
+        analysis_views.imported_game_analyse,
+        name="history_imported_game_analyse",
+    ),
+    path(
+        "imported/<int:pk>/game/<int:number>/analysis/",
+        analysis_views.imported_game_analysis,
+        name="history_imported_game_analysis",
     ),
     path("import/", views.import_record, name="history_import"),
     path("imported/<int:pk>/", views.imported_page, name="history_imported"),

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games.models import Game
 
-from . import access, listing, presenters, records, replay, stats
+from . import access, analysis_views, listing, presenters, records, replay, stats
 from .forms import HistoryFilterForm, ImportForm, places_of
 from .models import ImportedRecord
 from .names import match_names, record_names
@@ -151,6 +151,7 @@ def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "base": reverse("history_match_game", args=[pk, number]), "state": game.state,
         "sealed": match.sealed,
     })  # fmt: skip
+    context.update(analysis_views.match_game_extras(request, game, names, context))
     return _viewer(request, context)
 
 
@@ -172,6 +173,7 @@ def imported_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "seed": seed if isinstance(seed, str) else "", "games": len(record["games"]),
         "base": reverse("history_imported_game", args=[pk, number]), "state": "over",
     })  # fmt: skip
+    context.update(analysis_views.imported_game_extras(request, imported, number, names, context))
     return _viewer(request, context)
 
 

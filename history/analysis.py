@@ -1,0 +1,133 @@
+"""The expert's analysis of a finished game, asked for on the replay page and worked out once.
+
+``request_for_game`` / ``request_for_import`` keep one ``GameAnalysis`` row per game and queue the
+task (by name, through ``games.services.jobs``) only when the row is new, failed, or was queued
+so long ago that its task must have been lost; asking again while it runs, or once it is done,
+queues nothing. ``run`` is what the task calls: it rebuilds the game's record (the set up to it,
+as the replay viewer does), hands it to the pure ``games.bots.analysis`` and stores the result,
+writing the progress as it goes so the page can show it.
+
+Only a finished game is analysed, and never one of a sealed set (its deals are still secret):
+the analysis reads the whole deal, so a game in progress must not get one.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.bots.analysis import analyse_game
+from games.engine import load_record
+from games.engine.errors import RecordError
+from games.models import Game
+from games.services import jobs
+
+from . import records
+from .models import GameAnalysis, ImportedRecord
+
+log = logging.getLogger(__name__)
+
+ANALYSE = "history.tasks.analyse_game"
+SEED = "0"  # one analysis per game, so one seed: the same game always gets the same figures
+STALE = timedelta(minutes=15)  # a queued or running analysis older than this is queued again
+
+
+class NotAnalysable(ValueError):
+    """The game may not be analysed (not finished, or its deal still secret)."""
+
+
+def analysable(game: Game) -> bool:
+    """A finished game of a set whose deals are shown."""
+    return game.state == Game.State.OVER and not game.match.sealed
+
+
+def for_game(game: Game) -> GameAnalysis | None:
+    return GameAnalysis.objects.filter(game=game).first()
+
+
+def for_import(imported: ImportedRecord, number: int) -> GameAnalysis | None:
+    return GameAnalysis.objects.filter(imported=imported, number=number).first()
+
+
+def request_for_game(user, game: Game) -> GameAnalysis:
+    """The game's analysis row, queued if it needs to be; NotAnalysable for a game in play."""
+    if not analysable(game):
+        raise NotAnalysable(game.pk)
+    return _request(user, {"game": game}, game.number)
+
+
+def request_for_import(user, imported: ImportedRecord, number: int) -> GameAnalysis:
+    games = imported.record.get("games", [])
+    if not 1 <= number <= len(games) or not _finished(imported.record, number):
+        raise NotAnalysable(number)
+    return _request(user, {"imported": imported, "number": number}, number)
+
+
+def _request(user, key: dict[str, Any], number: int) -> GameAnalysis:
+    defaults = {"number": number, "seed": SEED, "requested_by": user if user.pk else None}
+    try:
+        with transaction.atomic():
+            row, created = GameAnalysis.objects.get_or_create(**key, defaults=defaults)
+    except IntegrityError:  # asked twice at once: the other request made it
+        row, created = GameAnalysis.objects.get(**key), False
+    if created or _needs_queueing(row):
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            state=GameAnalysis.State.QUEUED, error="", updated_at=timezone.now()
+        )
+        row.refresh_from_db()
+        jobs.later(ANALYSE, row.pk)
+    return row
+
+
+def _needs_queueing(row: GameAnalysis) -> bool:
+    if row.state == GameAnalysis.State.FAILED:
+        return True
+    waiting = row.state in (GameAnalysis.State.QUEUED, GameAnalysis.State.RUNNING)
+    return waiting and timezone.now() - row.updated_at > STALE
+
+
+def run(analysis_id: int) -> None:
+    """Work out and store one analysis (a task sent twice finds it done and stops)."""
+    row = GameAnalysis.objects.select_related("game__match__table", "imported").get(pk=analysis_id)
+    if row.state == GameAnalysis.State.DONE:
+        return
+    GameAnalysis.objects.filter(pk=row.pk).update(state=GameAnalysis.State.RUNNING, done=0)
+
+    def progress(done: int, total: int) -> None:
+        GameAnalysis.objects.filter(pk=row.pk).update(done=done, total=total)
+
+    try:
+        result = analyse_game(_record(row), row.number, row.seed, progress=progress)
+    except (RecordError, NotAnalysable) as error:
+        log.warning("analysis %s refused: %s", row.pk, error)
+        _finish(row, GameAnalysis.State.FAILED, None, str(error)[:300])
+        return
+    _finish(row, GameAnalysis.State.DONE, result, "")
+
+
+def _finish(row: GameAnalysis, state: str, result: dict | None, error: str) -> None:
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        state=state, result=result, error=error, updated_at=timezone.now()
+    )
+
+
+def _record(row: GameAnalysis) -> dict[str, Any]:
+    """The record of the set up to the game, deals included (the game is finished)."""
+    if row.imported is not None:
+        return row.imported.record
+    game = row.game
+    if not analysable(game):
+        raise NotAnalysable(game.pk)
+    return records.secret_record_of(records.Played.read(game.match, upto=game.number))
+
+
+def _finished(record: dict[str, Any], number: int) -> bool:
+    try:
+        match = load_record({**record, "games": record["games"][:number]})
+    except RecordError:
+        return False
+    return bool(match.games) and match.games[-1].over

@@ -1,0 +1,121 @@
+"""The expert's analysis in words for the replay viewer: each move's cost and the best move, the
+error marks of the move list, the luck of draws, and the summary per player.
+
+The analysis itself (``games.bots.analysis``) is JSON with costs in the style's unit: a win
+chance (0 to 1) where the set is won by games, points otherwise. Here they become "8.0%" or
+"2.3 points", and the English band names become the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import GameAnalysis
+
+BAND_WORDS = {
+    "Supernatural": gettext_lazy("Supernatural"),
+    "World class": gettext_lazy("World class"),
+    "Expert": gettext_lazy("Expert"),
+    "Advanced": gettext_lazy("Advanced"),
+    "Intermediate": gettext_lazy("Intermediate"),
+    "Casual player": gettext_lazy("Casual player"),
+    "Beginner": gettext_lazy("Beginner"),
+    "Awful!": gettext_lazy("Awful!"),
+}
+MARK_WORDS = {
+    "small": gettext_lazy("small error"),
+    "clear": gettext_lazy("clear error"),
+    "big": gettext_lazy("big error"),
+}
+
+
+def amount(value: float, unit: str, signed: bool = False) -> str:
+    """A cost, value or luck in the unit's words: "8.0%" (of a win chance) or "2.3 points"."""
+    sign = "+" if signed and value > 0 else ""
+    if unit == "win":
+        return f"{sign}{value * 100:.1f}%"
+    return _("%(n)s points") % {"n": f"{sign}{value:.1f}"}
+
+
+def move_words(move: dict[str, Any]) -> str:
+    """A record move without its player: "6-0 on 6-2", "pose 6-6"."""
+    if "play" not in move:
+        return _("draw") if "draw" in move else _("pass")
+    if move.get("on") is None:
+        return _("pose %(tile)s") % {"tile": move["play"]}
+    return _("%(tile)s on %(on)s") % {"tile": move["play"], "on": move["on"]}
+
+
+def annotate(steps: list[dict], result: dict[str, Any]) -> None:
+    """Add each judged move's cost, mark and best move (and each draw's luck) to the viewer's
+    step dicts, in place (a step's ``number`` is its 1-based place in the game)."""
+    unit = result["unit"]
+    decisions = {d["index"] + 1: d for d in result["decisions"]}
+    draws = {d["index"] + 1: d for d in result["draws"]}
+    for step in steps:
+        decision = decisions.get(step["number"])
+        if decision is not None:
+            step["judged"] = judged(decision, unit)
+        draw = draws.get(step["number"])
+        if draw is not None:
+            step["luck"] = amount(draw["luck"], unit, signed=True)
+
+
+def judged(decision: dict[str, Any], unit: str) -> dict[str, Any]:
+    """One decision as the viewer shows it: the cost, the mark, the best move, every choice."""
+    best = decision["played"] == decision["best"]
+    choices = sorted(decision["moves"], key=lambda m: -m["value"])
+    return {
+        "cost": amount(decision["cost"], unit),
+        "mark": decision["mark"],
+        "mark_text": MARK_WORDS.get(decision["mark"], ""),
+        "best": best,
+        "best_text": move_words(decision["best"]),
+        "choices": [choice(m, decision["played"], unit) for m in choices],
+    }
+
+
+def choice(move: dict[str, Any], played: dict[str, Any], unit: str) -> dict[str, Any]:
+    return {
+        "text": move_words(move["move"]),
+        "value": amount(move["value"], unit, signed=unit != "win"),
+        "played": move["move"] == played,
+    }
+
+
+def players(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The summary rows: per player the mean cost, band, errors, luck and luck-adjusted result."""
+    unit = result["unit"]
+    rows = []
+    for p in result["players"]:
+        rows.append({
+            "name": names[p["seat"]], "decisions": p["decisions"],
+            "mean_cost": amount(p["mean_cost"], unit),
+            "band": BAND_WORDS.get(p["band"], p["band"]) if p["decisions"] else "",
+            "marks": p["marks"],
+            "deal_luck": amount(p["deal_luck"], unit, signed=True),
+            "draw_luck": amount(p["draw_luck"], unit, signed=True) if p["draws"] else "",
+            "result": amount(p["result"], unit, signed=True),
+            "adjusted": amount(p["adjusted"], unit, signed=True),
+        })  # fmt: skip
+    return rows
+
+
+def panel(row: GameAnalysis | None, names: list[str], may_request: bool) -> dict[str, Any]:
+    """What the analysis section of the viewer shows: a button, the progress, or the result."""
+    if row is None:
+        return {"state": "none", "may_request": may_request}
+    out: dict[str, Any] = {"state": row.state, "may_request": may_request}
+    if row.state in (GameAnalysis.State.QUEUED, GameAnalysis.State.RUNNING):
+        out.update({"done": row.done, "total": row.total or 1})
+    elif row.state == GameAnalysis.State.DONE and row.result:
+        unit = row.result["unit"]
+        out.update({
+            "players": players(row.result, names),
+            "unit_text": _("win chance of the game") if unit == "win" else _("points"),
+            "worlds": row.result["worlds"],
+        })  # fmt: skip
+    return out

@@ -1,0 +1,132 @@
+"""The analysis on the replay page: ask for it (POST), watch its progress (htmx polls the panel),
+and the extra context the viewer shows once it is there. Thin: who may see what is ``access``,
+the work is ``analysis`` (services) and the words ``analysis_presenters``.
+
+Anyone who may see a finished game may read its analysis; asking for one takes a signed-in
+player (it costs a worker some seconds). A game still being played, or of a sealed set, has no
+analysis and offers none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.models import Game
+
+from . import access, analysis, analysis_presenters
+from .models import GameAnalysis, ImportedRecord
+from .names import match_names, record_names
+
+PANEL = "history/analysis_panel.html"
+
+
+def replay_extras(
+    request: HttpRequest,
+    row: GameAnalysis | None,
+    names: list[str],
+    context: dict[str, Any],
+    urls: tuple[str, str],
+    may_request: bool,
+) -> dict[str, Any]:
+    """The viewer's analysis context; the move list's steps get their costs in place."""
+    panel = analysis_presenters.panel(row, names, may_request and request.user.is_authenticated)
+    panel["request_url"], panel["status_url"] = urls
+    extras: dict[str, Any] = {"analysis": panel}
+    if row is not None and row.state == GameAnalysis.State.DONE and row.result:
+        analysis_presenters.annotate(context["steps"], row.result)
+        at = context["at"]
+        extras["judged_now"] = context["steps"][at - 1].get("judged") if at else None
+    return extras
+
+
+def match_game_extras(request: HttpRequest, game: Game, names: list[str], context: dict) -> dict:
+    urls = _match_urls(game.match_id, game.number)
+    row = analysis.for_game(game) if analysis.analysable(game) else None
+    return replay_extras(request, row, names, context, urls, analysis.analysable(game))
+
+
+def imported_game_extras(
+    request: HttpRequest, imported: ImportedRecord, number: int, names: list[str], context: dict
+) -> dict:
+    urls = _imported_urls(imported.pk, number)
+    return replay_extras(request, analysis.for_import(imported, number), names, context, urls, True)
+
+
+def _match_urls(pk: int, number: int) -> tuple[str, str]:
+    return (
+        reverse("history_match_game_analyse", args=[pk, number]),
+        reverse("history_match_game_analysis", args=[pk, number]),
+    )
+
+
+def _imported_urls(pk: int, number: int) -> tuple[str, str]:
+    return (
+        reverse("history_imported_game_analyse", args=[pk, number]),
+        reverse("history_imported_game_analysis", args=[pk, number]),
+    )
+
+
+def _played_game(request: HttpRequest, pk: int, number: int) -> Game:
+    match = access.visible_match(request.user, pk)
+    game = get_object_or_404(Game.objects.select_related("match"), match=match, number=number)
+    if not analysis.analysable(game):
+        raise Http404
+    return game
+
+
+@login_required
+@require_POST
+def match_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = _played_game(request, pk, number)
+    analysis.request_for_game(request.user, game)
+    if request.htmx:
+        return match_game_analysis(request, pk, number)
+    return redirect("history_match_game", pk, number)
+
+
+@require_GET
+def match_game_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = _played_game(request, pk, number)
+    names = match_names(game.match.players)
+    return _panel(request, analysis.for_game(game), names, _match_urls(pk, number))
+
+
+@login_required
+@require_POST
+def imported_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    try:
+        analysis.request_for_import(request.user, imported, number)
+    except analysis.NotAnalysable:
+        raise Http404 from None
+    if request.htmx:
+        return imported_game_analysis(request, pk, number)
+    return redirect("history_imported_game", pk, number)
+
+
+@require_GET
+def imported_game_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    imported = access.own_import(request.user, pk)
+    names = record_names(imported.record, imported.seats)
+    row = analysis.for_import(imported, number)
+    return _panel(request, row, names, _imported_urls(pk, number))
+
+
+def _panel(
+    request: HttpRequest, row: GameAnalysis | None, names: list[str], urls: tuple[str, str]
+) -> HttpResponse:
+    """The panel alone (htmx polls it while the analysis runs). Once it is done the whole page
+    reloads, so that the move list gets its costs too."""
+    if request.htmx and row is not None and row.state == GameAnalysis.State.DONE:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    panel = analysis_presenters.panel(row, names, request.user.is_authenticated)
+    panel["request_url"], panel["status_url"] = urls
+    return render(request, PANEL, {"analysis": panel})
