@@ -14,6 +14,8 @@ class TournamentsConfig(AppConfig):
 
         signals.match_finished.connect(listeners.on_match_finished, dispatch_uid="tournaments")
         signals.game_finished.connect(listeners.on_game_finished, dispatch_uid="tournaments")
+        for signal in (signals.game_finished, signals.match_finished):
+            signal.connect(listeners.on_table_news, dispatch_uid="tournaments-live")
         post_migrate.connect(
             permissions.grant_organiser_permissions, sender=self, dispatch_uid="tournaments"
         )

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import views
+from . import deal_views, views
+from .live import views as live_views
 
 urlpatterns = [
     path("", views.event_list, name="events"),
@@ -25,4 +26,6 @@ urlpatterns = [
     path("<slug:slug>/tables/<int:table>/result/", views.table_result, name="table_result"),
     path("<slug:slug>/export/<str:what>.csv", views.export, name="event_export"),
     path("<slug:slug>/print/", views.print_round, name="event_print"),
+    path("<slug:slug>/rounds/<int:number>/deals/", deal_views.round_deals, name="round_deals"),
+    path("<slug:slug>/screen/", live_views.screen, name="event_screen"),
 ]

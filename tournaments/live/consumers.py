@@ -1,0 +1,174 @@
+"""Event sockets: the event page and the club-night screen, and each entrant's notice.
+
+As at the tables (``games.live.consumers``), a group message carries nothing: each socket
+reads and renders what its own viewer may see and pushes it as htmx out-of-band swaps, and a
+(re)connecting socket gets the whole live part at once. The origin and the session are
+checked before a socket gets here (``config.origin``, Channels' auth); whatever a client
+sends is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from contextlib import suppress
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.live.consumers import CLOSED, _language
+
+from ..services import notify
+from . import notices, rendering
+
+log = logging.getLogger(__name__)
+
+#: How often the screen turns to its next page, and every socket catches up on its own.
+SCREEN_CYCLE = 12.0
+CATCH_UP = 30.0
+
+
+class _Listening(AsyncWebsocketConsumer):
+    """A socket that only listens: what a client sends is ignored."""
+
+    groups_joined: list[str]
+
+    async def _join(self, groups: list[str]) -> None:
+        self.groups_joined = []
+        for group in groups:
+            try:
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.groups_joined.append(group)
+            except Exception as error:  # the layer is down: the catch-up renders still come
+                log.warning("event socket could not subscribe: %s: %s", type(error).__name__, error)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            with suppress(Exception):
+                await self.channel_layer.group_discard(group, self.channel_name)
+        for name in ("beat", "later"):
+            task = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return
+
+    async def _send(self, html: str) -> None:
+        with suppress(CLOSED):
+            await self.send(text_data=html)
+
+
+class EventConsumer(_Listening):
+    """The live part of an event page (``view="page"``) or of its screen (``"screen"``)."""
+
+    view = "page"
+    event_id: int | None = None
+    pending: float | None = None
+    beat: asyncio.Task | None = None
+    later: asyncio.Task | None = None
+
+    async def connect(self) -> None:
+        slug = self.scope["url_route"]["kwargs"]["slug"]
+        self.view = self.scope["url_route"]["kwargs"].get("view", "page")
+        self.user = self.scope.get("user")
+        event = await rendering.in_pool(rendering.event_of, slug, self.user)
+        if event is None:  # no such event, or not for this viewer: say nothing more
+            await self.close(code=4404)
+            return
+        self.event_id = event.pk
+        self.language = _language(self.scope)
+        await self._join([notify.event_group(event.pk)])
+        await self.accept()
+        await self._push(None)
+        self.beat = asyncio.ensure_future(self._beat())
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except Exception:
+            log.exception("event socket: %s failed", message.get("type"))
+
+    async def event_changed(self, message: dict[str, Any]) -> None:
+        """Render at the next tick (shared with every socket that heard of it by then)."""
+        tick = rendering.next_tick()
+        if self.pending is not None and self.pending >= tick:
+            return  # a render already comes at that tick
+        self.pending = tick
+        self.later = asyncio.ensure_future(self._push_at(tick))
+
+    async def _push_at(self, tick: float) -> None:
+        await asyncio.sleep(max(0.0, tick - time.time()))
+        if self.pending == tick:
+            self.pending = None
+        try:
+            await self._push(tick)
+        except Exception:
+            log.exception("event socket: a push failed")
+
+    def _page(self, at: float) -> int:
+        return int(at // SCREEN_CYCLE) if self.view == "screen" else 0
+
+    async def _push(self, tick: float | None) -> None:
+        if self.event_id is None:
+            return
+        allowed = await rendering.in_pool(rendering.still_visible, self.event_id, self.user)
+        if not allowed:  # made club-only or a draft again: this viewer sees no more
+            await self.close(code=4404)
+            return
+        page = self._page(tick or time.time())
+        args = (self.event_id, self.view, self.language, page)
+        if tick is None:
+            html = await rendering.in_pool(rendering.event_html, *args)
+        else:
+            html = await rendering.shared((*args, tick), rendering.event_html, *args)
+        await self._send(html)
+
+    async def _beat(self) -> None:
+        """The screen turns its page; every socket catches up now and then (a notice lost
+        while the channel layer was away), at shared ticks so the renders are shared too."""
+        period = SCREEN_CYCLE if self.view == "screen" else CATCH_UP
+        while self.event_id is not None:
+            tick = rendering.next_tick(period)
+            await asyncio.sleep(max(0.0, tick - time.time()))
+            try:
+                await self._push(tick)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("event socket catch-up failed: %s: %s", type(error).__name__, error)
+
+
+class NoticeConsumer(_Listening):
+    """A signed-in entrant's notice, on any page of the site: "your table is ready"."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=4401)
+            return
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
+        self.here = (query.get("here") or [""])[0][:200]
+        self.language = _language(self.scope)
+        events = await rendering.in_pool(notices.event_ids_of, self.user)
+        await self._join([notify.players_group(pk) for pk in events])
+        await self.accept()
+        await self._push()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except Exception:
+            log.exception("notice socket: %s failed", message.get("type"))
+
+    async def seats_changed(self, message: dict[str, Any]) -> None:
+        await self._push()
+
+    async def event_changed(self, message: dict[str, Any]) -> None:
+        return  # sent to event pages; a notice changes with the seats
+
+    async def _push(self) -> None:
+        html = await rendering.in_pool(rendering.notice_html, self.user, self.language, self.here)
+        await self._send(html)

@@ -1,0 +1,117 @@
+"""Render the live parts, once per moment for everyone who sees the same thing.
+
+A push is rendered at a *tick*: the next multiple of ``EVENT_RENDER_TICK`` seconds after the
+notice that asked for it. Every socket of a process that heard of a change in the same tick
+renders at that tick, and they share one render (keyed by event, view, language, page and
+tick; the HTML of a live part is the same for every viewer allowed to see it). So fifty
+tables finishing in one second cost each process about one render per view, however many
+people watch, and a change is on screen within a tick. The render starts after its tick, so
+it reads every change committed before the notices it answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from ..models import Tournament
+from ..services import access
+from ..services.state import snapshot
+from . import notices, presenters
+
+VIEWS = {
+    "page": "tournaments/live/event_live.html",
+    "screen": "tournaments/live/screen_live.html",
+}
+CACHE_SIZE = 256
+_cache: OrderedDict[tuple, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = OrderedDict()
+
+
+def tick_seconds() -> float:
+    return float(getattr(settings, "EVENT_RENDER_TICK", 0.5))
+
+
+def next_tick(period: float | None = None, now: float | None = None) -> float:
+    """The first multiple of ``period`` after ``now`` (wall time, so processes agree)."""
+    period = period or tick_seconds()
+    now = time.time() if now is None else now
+    return (math.floor(now / period) + 1) * period
+
+
+def may_see(event: Tournament, user) -> bool:
+    """The event page's rule: a draft is for its organisers, a club event for members."""
+    if event.state == Tournament.State.DRAFT and not access.can_run(event, user):
+        return False
+    return access.can_see(event, user)
+
+
+def event_of(slug: str, user) -> Tournament | None:
+    """The event named by ``slug`` if ``user`` may see it, else None."""
+    event = Tournament.objects.select_related("club").filter(slug=slug).first()
+    return event if event is not None and may_see(event, user) else None
+
+
+def still_visible(event_id: int, user) -> bool:
+    event = Tournament.objects.select_related("club").filter(pk=event_id).first()
+    return event is not None and may_see(event, user)
+
+
+def event_html(event_id: int, view: str, language: str, page: int = 0) -> str:
+    """The live part of ``view`` ("page" or "screen") as every viewer sees it."""
+    with translation.override(language):
+        event = Tournament.objects.select_related("club").get(pk=event_id)
+        snap = snapshot(event)
+        if view == "screen":
+            context = presenters.screen_context(snap, page)
+        else:
+            context = presenters.live_context(snap)
+        context["pushed"] = True
+        return render_to_string(VIEWS[view], context)
+
+
+def notice_html(user, language: str, here: str = "") -> str:
+    """This person's own notices (never anybody else's tables)."""
+    with translation.override(language):
+        found = notices.notices_for(user, here)
+        return render_to_string("tournaments/live/notice.html", {"notices": found})
+
+
+def in_pool(function: Callable, *args):
+    """``function(*args)`` on a pool thread that looks after its own database connection, as
+    the table sockets' renders do (``games.live.consumers._render_in_pool``)."""
+
+    def call():
+        close_old_connections()
+        try:
+            return function(*args)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(call, thread_sensitive=False)()
+
+
+async def shared(key: tuple, function: Callable, *args) -> str:
+    """One render per ``key`` in this process, however many sockets ask for it at once."""
+    loop = asyncio.get_running_loop()
+    held = _cache.get(key)
+    if held is not None and held[0] is loop:
+        _cache.move_to_end(key)
+        return await asyncio.shield(held[1])
+    future = asyncio.ensure_future(in_pool(function, *args))
+    _cache[key] = (loop, future)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    try:
+        return await asyncio.shield(future)
+    except Exception:
+        _cache.pop(key, None)
+        raise
