@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import deal_views, views
 from .live import views as live_views
 
 urlpatterns = [
@@ -26,5 +26,6 @@ urlpatterns = [
     path("<slug:slug>/tables/<int:table>/result/", views.table_result, name="table_result"),
     path("<slug:slug>/export/<str:what>.csv", views.export, name="event_export"),
     path("<slug:slug>/print/", views.print_round, name="event_print"),
+    path("<slug:slug>/rounds/<int:number>/deals/", deal_views.round_deals, name="round_deals"),
     path("<slug:slug>/screen/", live_views.screen, name="event_screen"),
 ]

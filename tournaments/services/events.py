@@ -26,6 +26,7 @@ from games.services.errors import TableError
 from ..formats import EntryCountError, FormatError
 from ..kinds import KindError
 from ..models import Entry, Round, TableAssignment, Tournament
+from . import deals
 from .access import require_organiser
 from .errors import TournamentError, explained, state_phrase
 from .locks import locked
@@ -251,4 +252,5 @@ def cancel(tournament: Tournament, by) -> Tournament:
         for assignment in playing:
             if assignment.table is not None:
                 play.abandon(assignment.table)
+        deals.unseal_event(tournament)  # no round will finish now: same deals become public
     return tournament

@@ -26,6 +26,7 @@ from ..formats import Round as FormatRound
 from ..kinds import games_seat_count
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from ..placing import seats_per_format_seat
+from . import deals
 from .access import require_organiser
 from .errors import TournamentError, explained, state_phrase
 from .locks import locked
@@ -137,11 +138,13 @@ def store_round(tournament: Tournament, new: FormatRound) -> Round:
 def finish_round(row: Round) -> None:
     row.state, row.finished_at = Round.State.FINISHED, timezone.now()
     row.save(update_fields=["state", "finished_at"])
+    deals.unseal_round(row)  # same deals: every table has played them, so they are public
 
 
 def match_seed(tournament: Tournament, round_number: int, table_number: int) -> int:
     """The deal of a table, drawn from the event's seed (the same event deals the same tiles).
-    Issue 15's "same deals" for every table of a round would leave the table out of it."""
+    With "same deals at every table" the games' seeds come from the round's deal key instead
+    (``deals.start_options``), which leaves the table out of it."""
     text = f"{tournament.seed}|{round_number}|{table_number}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") % 2**62
 
@@ -167,8 +170,9 @@ def start_tables(tournament: Tournament, row: Round) -> int:
                 rated=tournament.rated,
             )  # fmt: skip
             match = play.start_match(
-                table, seed=match_seed(tournament, row.number, assignment.number)
-            )
+                table, seed=match_seed(tournament, row.number, assignment.number),
+                **deals.start_options(tournament, row.number),
+            )  # fmt: skip
         except TableError as error:
             raise TournamentError(
                 _("Table %(n)s could not start: %(why)s") % {"n": assignment.number, "why": error}

@@ -1,0 +1,28 @@
+"""The comparison page of a same-deal round: deal by deal, how each seat fared at every table
+with the same hand (``services.deals``). One view, a few lines around the service."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from .models import Round, Tournament
+from .services import access, deals
+
+
+@require_GET
+def round_deals(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    hidden = event.state == Tournament.State.DRAFT and not access.can_run(event, request.user)
+    if hidden or not access.can_see(event, request.user) or not event.same_deals:
+        raise Http404
+    row = get_object_or_404(Round, tournament=event, number=number)
+    context = {
+        "event": event,
+        "round": row,
+        "finished": row.state == Round.State.FINISHED,
+        "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
+        "comparison": deals.comparison(event, row),
+    }
+    return render(request, "tournaments/deals.html", context)
