@@ -12,6 +12,7 @@ import re
 import pytest
 from django.test import Client
 
+from games import engine
 from games.live.rendering import render_live
 from games.models import Game
 from games.services import play
@@ -144,3 +145,56 @@ def test_history_pages_and_records_of_a_game_in_progress_hide_its_tiles_and_seed
     assert game.state == Game.State.OVER and game.seed
     assert game.seed in spectator.get(f"{base}game/1/").text
     assert game.seed in spectator.get(f"{base}game/1/record.json").text
+
+
+@pytest.mark.parametrize(("style", "seats", "options"), STYLES, ids=[s[0] for s in STYLES])
+def test_a_sealed_set_shows_a_finished_game_only_to_its_own_players_until_unsealed(
+    style, seats, options
+):
+    """A set whose deals are also played at other tables (an event's same deals): once a game
+    is over, its players see every hand at the table, but a spectator, the history (to anyone)
+    and the records show nothing of the hands left or the seed; unsealing reveals them, and the
+    seed matches the commitment published before the deal."""
+    players = [make_user(f"p{i}", password=DEFAULT_PASSWORD) for i in range(seats)]
+    table = make_table(players[0], style=style, seats=seats, options=options, bots=[None] * seats)
+    from games.services import seating
+
+    for user in players[1:]:
+        seating.join(table, user)
+    match = play.start_match(table, seed=23, deal_key="k" * 64, sealed=True)
+    for _ in range(400):
+        game = current(match)
+        if game.state == Game.State.OVER:
+            break
+        play_turn(game.pk, game.version)
+    game.refresh_from_db()
+    assert game.state == Game.State.OVER and game.revealed_seed == ""
+    state = play.load(game).game
+    left = {str(t) for seat in range(seats) for t in state.hand(seat)}
+    hidden = left | {str(t) for t in state.boneyard[state.drawn :]}
+    player = Client(HTTP_HOST="localhost")
+    player.force_login(players[0])
+    spectator = Client(HTTP_HOST="localhost")
+    base = f"/history/set/{match.pk}/"
+    for client in (player, spectator):
+        for url in (f"{base}game/1/", f"{base}game/1/?at=0", base, f"{base}record.json",
+                    f"{base}game/1/record.json"):  # fmt: skip
+            text = client.get(url).text
+            assert not leaked(text, hidden), url
+            assert game.seed not in text, url
+    url = f"/play/t/{table.code}/"
+    for text in (spectator.get(url).text, render_live(table.pk, None, "en")[0]):
+        assert not leaked(text, hidden) and game.seed not in text
+    if left:  # the table's own players see the hands left at the end
+        assert leaked(player.get(url).text, left)
+        assert leaked(render_live(table.pk, players[0], "en")[0], left)
+
+    assert play.unseal([match.pk]) == 1 and play.unseal([match.pk]) == 0
+    game.refresh_from_db()
+    assert game.revealed_seed == game.seed
+    assert engine.commitment(game.seed) == game.commitment
+    assert game.seed in spectator.get(f"{base}game/1/").text
+    assert game.seed in spectator.get(f"{base}record.json").text
+    if left:
+        assert leaked(spectator.get(url).text, left)
+        assert leaked(render_live(table.pk, None, "en")[0], left)
