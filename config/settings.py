@@ -168,6 +168,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env.seconds(ENV, "HEARTBEAT_SECONDS", 15.0),
     },
     "sweep-stalled-games": {"task": "games.tasks.sweep", "schedule": 5.0},
+    # events with something due (a start, a deadline, a lost step): see tournaments.services
+    "sweep-event-schedules": {"task": "tournaments.tasks.sweep", "schedule": 5.0},
 }
 
 # Broker outages (issue 10): a worker waits for Redis for as long as it takes instead of giving

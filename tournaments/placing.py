@@ -59,3 +59,22 @@ def format_places(
     """Per format seat, the place of the party its games seats play for."""
     party_of = {seat: p for p, members in enumerate(parties) for seat in members}
     return [places[party_of[seats[0]]] for seats in seats_per_format_seat(pairs, format_seats)]
+
+
+def after_forfeits(places: Sequence[int], seats: Sequence, forfeited: Sequence) -> list[int]:
+    """Places per format seat with the entries that forfeited the table (they never came) put
+    after everyone who played, in the order their seats' places gave, seat order breaking ties
+    among them: a forfeit never shares a place."""
+    lost = set(forfeited)
+    order = sorted(
+        range(len(places)), key=lambda i: (seats[i] in lost and seats[i] is not None, places[i])
+    )
+    out = list(places)
+    kept = [i for i in order if not (seats[i] in lost and seats[i] is not None)]
+    for i in kept:  # those who played keep their places among themselves
+        out[i] = 1 + sum(places[j] < places[i] for j in kept)
+    rank = len(kept)
+    for i in order[len(kept) :]:
+        rank += 1
+        out[i] = rank
+    return out

@@ -87,7 +87,11 @@ def stand_in_now(seat_id: int) -> bool:
     The seat is away until its player connects, which ends the stand-in as usual. False if
     nothing changed (a bot's own seat, a stand-in already, a table not being played)."""
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().select_related("table", "player").get(pk=seat_id)
+        seat = (
+            Seat.objects.select_for_update(of=("self",))
+            .select_related("table", "player")
+            .get(pk=seat_id)
+        )
         if seat.stand_in or seat.player is None or seat.player.is_bot:
             return False
         if seat.table.state != Table.State.PLAYING:

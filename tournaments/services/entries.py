@@ -15,6 +15,7 @@ from accounts.models import User
 from games.services import seating
 
 from ..models import Entry, Tournament
+from . import schedule
 from .access import can_run, is_member, require_organiser
 from .errors import TournamentError, state_phrase
 from .locks import locked
@@ -195,6 +196,7 @@ def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
             return entry
         entry.status = Entry.Status.WITHDRAWN
         entry.save(update_fields=["status"])
+        schedule.stand_in_for(tournament, entry)  # its running tables play on with a bot
     return entry
 
 
@@ -213,6 +215,7 @@ def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
             raise TournamentError(_("That entry is disqualified already."))
         entry.status = Entry.Status.DISQUALIFIED
         entry.save(update_fields=["status"])
+        schedule.stand_in_for(tournament, entry)
     return entry
 
 

@@ -11,6 +11,7 @@ comes in; names, dates, the cap, the clock and visibility until the event starts
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from django.db import transaction
@@ -26,18 +27,23 @@ from games.services.errors import TableError
 from ..formats import EntryCountError, FormatError
 from ..kinds import KindError
 from ..models import Entry, Round, TableAssignment, Tournament
-from . import deals
+from . import deals, notify
 from .access import require_organiser
 from .errors import TournamentError, explained, state_phrase
 from .locks import locked
 from .rounds import entry_count_problem, next_of, start_tables, store_round
 from .state import format_of, snapshot
 
+#: The schedule and its policies (issue 15): they may change until the event starts.
+SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
+            "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
+            "separate_clubs")  # fmt: skip
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
 #: Fields that may change until the event starts.
-DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level")
+DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level",
+           *SCHEDULE)  # fmt: skip
 #: Every field an organiser sets.
 FIELDS = (*DETAILS, *SHAPE)
 #: States in which seeds may still change.
@@ -140,6 +146,30 @@ def check(tournament: Tournament) -> None:
         )
     if tournament.visibility not in Tournament.Visibility.values:
         raise TournamentError(_("An event is public or for club members only."))
+    check_schedule(tournament)
+
+
+def check_schedule(tournament: Tournament) -> None:
+    """Registration opens before check-in, and check-in before the start; the policies are
+    ones the schedule knows."""
+    times = [
+        (tournament.registration_opens_at, _("registration opens")),
+        (tournament.checkin_opens_at, _("check-in opens")),
+        (tournament.starts_at, _("the event starts")),
+    ]
+    known = [(when, what) for when, what in times if when is not None]
+    for (early, first), (late, then) in pairwise(known):
+        if late < early:
+            raise TournamentError(
+                _("The time %(first)s must come before the time %(then)s.")
+                % {"first": first, "then": then}
+            )
+    if tournament.checkin_opens_at is not None and tournament.starts_at is None:
+        raise TournamentError(_("Check-in at a set time needs a start time to close it."))
+    choices = ((tournament.advance, Tournament.Advance), (tournament.no_show, Tournament.NoShow),
+               (tournament.byes, Tournament.Byes))  # fmt: skip
+    if any(value not in kind.values for value, kind in choices):
+        raise TournamentError(_("Choose one of the options offered."))
 
 
 def _move(tournament: Tournament, by, allowed: tuple[str, ...], to: str) -> Tournament:
@@ -153,6 +183,7 @@ def _move(tournament: Tournament, by, allowed: tuple[str, ...], to: str) -> Tour
             )
         tournament.state = to
         tournament.save(update_fields=["state", "updated_at"])
+        notify.event_changed(tournament.pk)
     return tournament
 
 
@@ -173,30 +204,35 @@ def start(tournament: Tournament, by) -> Round:
     """
     require_organiser(tournament, by)
     with transaction.atomic():
-        tournament = locked(tournament)
-        if tournament.state not in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
-            raise TournamentError(
-                _("The event is %(state)s: only an event taking entries can start.")
-                % {"state": state_phrase(tournament.state)}
-            )
-        active = tournament.entries.filter(status__in=Entry.ACTIVE)
-        if tournament.state == Tournament.State.CHECKIN:
-            playing = active.filter(status=Entry.Status.CHECKED_IN).count()
-        else:
-            playing = active.count()
-        fmt = format_of(tournament)
-        try:
-            fmt.check_entries(playing)
-        except EntryCountError as error:
-            raise entry_count_problem(tournament, error) from None
-        except FormatError as error:
-            raise explained(error) from None
-        if tournament.state == Tournament.State.CHECKIN:
-            active.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.WITHDRAWN)
-        tournament.state = Tournament.State.RUNNING
-        tournament.save(update_fields=["state", "updated_at"])
-        row = store_round(tournament, next_of(snapshot(tournament)))
-        start_tables(tournament, row)
+        return begin(locked(tournament))
+
+
+def begin(tournament: Tournament) -> Round:
+    """Start a locked event taking entries (the organiser's start, or the schedule's at
+    ``starts_at``); a TournamentError if the format cannot take the entries."""
+    if tournament.state not in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
+        raise TournamentError(
+            _("The event is %(state)s: only an event taking entries can start.")
+            % {"state": state_phrase(tournament.state)}
+        )
+    active = tournament.entries.filter(status__in=Entry.ACTIVE)
+    if tournament.state == Tournament.State.CHECKIN:
+        playing = active.filter(status=Entry.Status.CHECKED_IN).count()
+    else:
+        playing = active.count()
+    fmt = format_of(tournament)
+    try:
+        fmt.check_entries(playing)
+    except EntryCountError as error:
+        raise entry_count_problem(tournament, error) from None
+    except FormatError as error:
+        raise explained(error) from None
+    if tournament.state == Tournament.State.CHECKIN:
+        active.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.WITHDRAWN)
+    tournament.state = Tournament.State.RUNNING
+    tournament.save(update_fields=["state", "updated_at"])
+    row = store_round(tournament, next_of(snapshot(tournament)))
+    start_tables(tournament, row)
     return row
 
 
@@ -206,32 +242,38 @@ def finish(tournament: Tournament, by) -> Tournament:
     for a knockout before it has its champion; a Swiss or round robin may end early."""
     require_organiser(tournament, by)
     with transaction.atomic():
-        tournament = locked(tournament)
-        if tournament.state != Tournament.State.RUNNING:
-            raise TournamentError(
-                _("The event is %(state)s: only a running event can finish.")
-                % {"state": state_phrase(tournament.state)}
+        return close(locked(tournament))
+
+
+def close(tournament: Tournament) -> Tournament:
+    """Finish a locked running event (the organiser's finish, or the schedule's once the
+    format is finished); a TournamentError says why it cannot yet."""
+    if tournament.state != Tournament.State.RUNNING:
+        raise TournamentError(
+            _("The event is %(state)s: only a running event can finish.")
+            % {"state": state_phrase(tournament.state)}
+        )
+    snap = snapshot(tournament)
+    if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
+        waiting = [t.number for t in snap.rounds[-1].table_list if t.places is None]
+        raise TournamentError(
+            _(
+                "Round %(round)s is still being played (tables %(tables)s): record their "
+                "results first."
             )
-        snap = snapshot(tournament)
-        if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
-            waiting = [t.number for t in snap.rounds[-1].table_list if t.places is None]
-            raise TournamentError(
-                _(
-                    "Round %(round)s is still being played (tables %(tables)s): record their "
-                    "results first."
-                )
-                % {"round": snap.rounds[-1].number, "tables": ", ".join(map(str, waiting))}
-            )
-        if snap.bracket() is not None and not snap.format.is_finished(snap.state):
-            raise TournamentError(
-                _("The knockout has no champion yet: generate its next round, or cancel the event.")
-            )
-        places = {row.entrant: row.place or row.rank for row in snap.standings()}
-        for entry in snap.entries.values():
-            entry.final_place = places.get(entry.pk)
-        Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
-        tournament.state = Tournament.State.FINISHED
-        tournament.save(update_fields=["state", "updated_at"])
+            % {"round": snap.rounds[-1].number, "tables": ", ".join(map(str, waiting))}
+        )
+    if snap.bracket() is not None and not snap.format.is_finished(snap.state):
+        raise TournamentError(
+            _("The knockout has no champion yet: generate its next round, or cancel the event.")
+        )
+    places = {row.entrant: row.place or row.rank for row in snap.standings()}
+    for entry in snap.entries.values():
+        entry.final_place = places.get(entry.pk)
+    Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
+    tournament.state = Tournament.State.FINISHED
+    tournament.save(update_fields=["state", "updated_at"])
+    notify.event_changed(tournament.pk)
     return tournament
 
 
@@ -246,6 +288,7 @@ def cancel(tournament: Tournament, by) -> Tournament:
             )
         tournament.state = Tournament.State.CANCELLED
         tournament.save(update_fields=["state", "updated_at"])
+        notify.event_changed(tournament.pk)
         playing = TableAssignment.objects.filter(
             round__tournament=tournament, state=TableAssignment.State.PLAYING
         ).select_related("table")

@@ -29,8 +29,9 @@ from games.services.outcomes import MatchOutcome
 from ..formats import FormatError
 from ..formats import Table as FormatTable
 from ..models import Entry, TableAssignment, Tournament
+from ..placing import after_forfeits, party_places, pips_per_party, seats_per_format_seat
 from ..placing import format_places as places_per_format_seat
-from ..placing import party_places, pips_per_party, seats_per_format_seat
+from . import jobs, notify
 from .access import require_organiser
 from .errors import TournamentError, explained, state_phrase
 from .locks import locked
@@ -61,6 +62,8 @@ def set_finished(match_id: int, outcome: MatchOutcome) -> TableAssignment | None
         if tournament.state != Tournament.State.RUNNING or assignment.places is not None:
             return assignment  # the event has ended, or the organiser decided this table
         places = places_from_set(tournament, assignment, outcome)
+        if assignment.forfeited:  # bots played for entries that never came: they come last
+            places = after_forfeits(places, assignment.seats, assignment.forfeited)
         try:
             settle(tournament, assignment, places)
         except TournamentError as error:
@@ -128,13 +131,17 @@ def settle(
         if table.pk == assignment.pk:
             table.places = list(places)
     check_round(tournament, row, tables)
-    fmt = format_of(tournament)
-    try:
-        scaled = fmt.scoring.table_points(FormatTable(tuple(assignment.seats), tuple(places)))
-    except (FormatError, KeyError, IndexError) as error:
-        raise TournamentError(str(error)) from None
+    if assignment.bye:  # played against a bot: the format scores the bye itself
+        points = [0.0] * len(places)
+    else:
+        fmt = format_of(tournament)
+        try:
+            scaled = fmt.scoring.table_points(FormatTable(tuple(assignment.seats), tuple(places)))
+        except (FormatError, KeyError, IndexError) as error:
+            raise TournamentError(str(error)) from None
+        points = [float(fmt.scoring.value(p)) for p in scaled]
     assignment.places = list(places)
-    assignment.points = [float(fmt.scoring.value(p)) for p in scaled]
+    assignment.points = points
     assignment.state = TableAssignment.State.FINISHED
     fields = ["places", "points", "state"]
     if by is not None:
@@ -142,8 +149,10 @@ def settle(
         assignment.override_reason = reason
         fields += ["overridden_by", "overridden_at", "override_reason"]
     assignment.save(update_fields=fields)
+    notify.event_changed(tournament.pk)
     if all(t.places is not None for t in tables) and row.state != row.State.FINISHED:
         finish_round(row)
+        jobs.step_now(tournament.pk)  # the schedule seats the next round
     return assignment
 
 

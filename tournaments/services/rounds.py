@@ -12,6 +12,7 @@ entries; issue 15's schedule will start seated rounds at their time.
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,7 +27,7 @@ from ..formats import Round as FormatRound
 from ..kinds import games_seat_count
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from ..placing import seats_per_format_seat
-from . import deals
+from . import deals, jobs, notify
 from .access import require_organiser
 from .errors import TournamentError, explained, state_phrase
 from .locks import locked
@@ -124,12 +125,20 @@ def store_round(tournament: Tournament, new: FormatRound) -> Round:
             tournament=tournament, number=number, kind=kind, name=STAGE_NAMES[kind]
         )
     row = Round.objects.create(
-        tournament=tournament, stage=stage, number=new.number, byes=list(new.byes)
-    )
+        tournament=tournament, stage=stage, number=new.number, byes=list(new.byes),
+        state=Round.State.SEATED if new.tables else Round.State.RUNNING,
+    )  # fmt: skip
     TableAssignment.objects.bulk_create(
         TableAssignment(round=row, number=i, label=table.label, seats=list(table.seats))
         for i, table in enumerate(new.tables, start=1)
     )
+    if new.tables and tournament.byes == Tournament.Byes.BOTS and tournament.kind.two_party:
+        first = len(new.tables) + 1
+        TableAssignment.objects.bulk_create(  # a bye played against a bot: scores nothing
+            TableAssignment(round=row, number=first + i, label=_("Bye"), seats=[who, None],
+                            bye=True)
+            for i, who in enumerate(new.byes)
+        )  # fmt: skip
     if not new.tables:
         finish_round(row)
     return row
@@ -179,9 +188,37 @@ def start_tables(tournament: Tournament, row: Round) -> int:
             ) from None
         assignment.table, assignment.match = table, match
         assignment.state = TableAssignment.State.PLAYING
-        assignment.save(update_fields=["table", "match", "state"])
+        assignment.started_at = timezone.now()
+        # a table of bots only has nobody to look for once the no-show grace runs out
+        assignment.presence_checked = not any(people)
+        assignment.save(update_fields=["table", "match", "state", "started_at",
+                                       "presence_checked"])  # fmt: skip
         started += 1
+    if started:
+        mark_started(tournament, row)
     return started
+
+
+def mark_started(tournament: Tournament, row: Round) -> None:
+    """The round is being played from now: its deadline runs, and the schedule is asked to
+    look again at the deadline and when the no-show grace runs out."""
+    now = timezone.now()
+    fields = []
+    if row.started_at is None:
+        row.started_at = now
+        fields.append("started_at")
+        if tournament.round_minutes:
+            row.deadline = now + timedelta(minutes=tournament.round_minutes)
+            fields.append("deadline")
+    if row.state == Round.State.SEATED:
+        row.state = Round.State.RUNNING
+        fields.append("state")
+    if fields:
+        row.save(update_fields=fields)
+    jobs.step_at(tournament.pk, row.deadline)
+    jobs.step_at(tournament.pk, now + timedelta(seconds=tournament.no_show_grace))
+    notify.event_changed(tournament.pk)
+    notify.seats_changed(tournament.pk)
 
 
 def people_by_games_seat(tournament: Tournament, seats: list, entries: dict[int, Entry]) -> list:

@@ -1,0 +1,275 @@
+"""The schedule runs an event by itself: times, rounds seated once, no-shows, byes, deadlines,
+withdrawals. Steps are called here directly (the worker tests run them through Celery)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import close_old_connections, connection
+from django.utils import timezone
+
+from games.models import Match, Seat
+from games.models import Table as GameTable
+from games.services import presence
+from tests.games.helpers import play_out_match
+from tests.tournaments.factories import enter, make_event, open_event, owner_of
+from tournaments.models import Entry, Round, TableAssignment, Tournament
+from tournaments.services import entries, schedule, state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUICK = {"play_mode": "games", "games_per_table": 1, "turn_clock": 0}
+
+
+def play_round(row: Round, skip: int = 0) -> list[TableAssignment]:
+    """Play out every table of the round but the last ``skip``; returns those left."""
+    tables = list(row.tables.order_by("number"))
+    for table in tables[: len(tables) - skip]:
+        play_out_match(Match.objects.get(pk=table.match_id))
+    return tables[len(tables) - skip :]
+
+
+def latest(event: Tournament) -> Round:
+    return event.rounds.order_by("-number").first()
+
+
+def started_event(club, people: int, **fields) -> Tournament:
+    fields = {"style": "block", "seats": 2, "format": "swiss", **QUICK, **fields}
+    fields.setdefault("format_options", {"rounds": 2})
+    event = open_event(club, starts_at=timezone.now() + timedelta(hours=1), **fields)
+    enter(event, people)
+    Tournament.objects.filter(pk=event.pk).update(starts_at=timezone.now())
+    schedule.step(event.pk)
+    event.refresh_from_db()
+    assert event.state == Tournament.State.RUNNING
+    return event
+
+
+def test_an_event_opens_registration_and_check_in_and_starts_at_its_times(club):
+    t0 = timezone.now() + timedelta(hours=2)
+    event = make_event(
+        club, registration_opens_at=t0, checkin_opens_at=t0 + timedelta(minutes=30),
+        starts_at=t0 + timedelta(hours=1), **QUICK,
+    )  # fmt: skip
+    assert schedule.step(event.pk, now=t0 - timedelta(seconds=1)) == []
+    assert schedule.step(event.pk, now=t0) == ["registration"]
+    made = enter(event, 5)
+    assert schedule.step(event.pk, now=t0 + timedelta(minutes=30)) == ["checkin"]
+    for entry in made[:4]:
+        entries.check_in(event, entry.player, entry)
+    done = schedule.step(event.pk, now=t0 + timedelta(hours=1))
+    assert done[0] == "start"
+    event.refresh_from_db()
+    assert event.state == Tournament.State.RUNNING
+    assert Entry.objects.get(pk=made[4].pk).status == Entry.Status.WITHDRAWN
+    row = latest(event)
+    assert row.state == Round.State.RUNNING and row.started_at is not None
+    assert row.tables.count() == 2
+    assert schedule.step(event.pk, now=t0 + timedelta(hours=1)) == []  # idempotent
+
+
+def test_a_start_the_format_refuses_leaves_a_notice_and_changes_nothing(club):
+    event = open_event(club, starts_at=timezone.now() + timedelta(hours=1), **QUICK)
+    enter(event, 1)
+    assert schedule.step(event.pk, now=event.starts_at) == ["notice"]
+    event.refresh_from_db()
+    assert event.state == Tournament.State.REGISTRATION and event.notice
+    assert not event.rounds.exists()
+
+
+def test_the_next_round_is_seated_and_started_when_the_last_table_finishes(club):
+    event = started_event(club, 4)
+    play_round(latest(event))
+    assert latest(event).state == Round.State.FINISHED
+    done = schedule.step(event.pk)
+    assert done == ["round 2 seated", "round 2 started"]
+    assert latest(event).number == 2 and latest(event).state == Round.State.RUNNING
+    assert schedule.step(event.pk) == []
+    play_round(latest(event))
+    assert schedule.step(event.pk) == ["finished"]
+    event.refresh_from_db()
+    assert event.state == Tournament.State.FINISHED
+    assert sorted(event.entries.values_list("final_place", flat=True))[0] == 1
+
+
+def test_with_a_pause_the_round_is_seated_at_once_and_starts_after_it(club):
+    event = started_event(club, 4, round_pause=60)
+    play_round(latest(event))
+    assert schedule.step(event.pk) == ["round 2 seated"]
+    row = latest(event)
+    assert row.state == Round.State.SEATED and row.starts_at is not None
+    assert schedule.due_events(now=timezone.now()) == []
+    assert event.pk in schedule.due_events(now=row.starts_at)
+    assert schedule.step(event.pk, now=row.starts_at) == ["round 2 started"]
+
+
+def test_an_organiser_round_waits_seated_for_the_organisers_start(club):
+    event = started_event(club, 4, advance="organiser")
+    play_round(latest(event))
+    assert schedule.step(event.pk) == ["round 2 seated"]
+    assert schedule.step(event.pk, now=timezone.now() + timedelta(days=3)) == []
+    row = schedule.start_seated_round(event, timezone.now() + timedelta(minutes=5))
+    assert row.state == Round.State.SEATED
+    assert schedule.step(event.pk, now=row.starts_at) == ["round 2 started"]
+
+
+def test_two_tables_finishing_at_once_seat_the_next_round_once(club):
+    event = started_event(club, 8, format_options={"rounds": 3})
+    last = play_round(latest(event), skip=2)
+    if connection.vendor == "postgresql":  # real concurrency: the event's row lock decides
+        _at_once([lambda t=t: play_out_match(Match.objects.get(pk=t.match_id)) for t in last])
+        _at_once([lambda: schedule.step(event.pk)] * 4)
+    else:  # SQLite writes one at a time: two steps in a row, as a duplicate task would
+        for table in last:
+            play_out_match(Match.objects.get(pk=table.match_id))
+        schedule.step(event.pk)
+        assert schedule.step(event.pk) == []
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2]
+    assert latest(event).tables.count() == 4
+
+
+def _at_once(calls) -> None:
+    barrier = threading.Barrier(len(calls))
+    errors = []
+
+    def run(call):
+        try:
+            barrier.wait()
+            call()
+        except Exception as error:  # reported below
+            errors.append(error)
+        finally:
+            close_old_connections()
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+
+
+def test_a_player_who_never_comes_gets_a_bot_standing_in(club):
+    event = started_event(club, 4, no_show_grace=60)
+    table = latest(event).tables.first()
+    came = Seat.objects.get(table_id=table.table_id, index=0)
+    presence.arrived(table.table_id, came.player, "socket-1")
+    assert schedule.step(event.pk) == []  # within the grace
+    later = timezone.now() + timedelta(seconds=61)
+    assert event.pk in schedule.due_events(now=later)
+    assert schedule.step(event.pk, now=later) == ["no-shows looked for at 2 tables"]
+    seats = {s.index: s.stand_in for s in Seat.objects.filter(table_id=table.table_id)}
+    assert seats == {0: False, 1: True}
+    table.refresh_from_db()
+    assert table.presence_checked and table.forfeited == []
+    assert schedule.step(event.pk, now=later) == []
+
+
+def test_a_player_who_never_comes_forfeits_when_the_event_says(club):
+    event = started_event(club, 4, no_show="forfeit", no_show_grace=0)
+    table = latest(event).tables.first()
+    came = Seat.objects.get(table_id=table.table_id, index=0)
+    presence.arrived(table.table_id, came.player, "socket-1")
+    schedule.step(event.pk)
+    table.refresh_from_db()
+    assert table.forfeited == [table.seats[1]]
+    assert table.places == [1, 2] and table.state == TableAssignment.State.FINISHED
+    assert GameTable.objects.get(pk=table.table_id).state == GameTable.State.FINISHED
+    other = latest(event).tables.get(number=2)  # nobody came: the bots play it out
+    assert other.places is None and other.forfeited == sorted(other.seats)
+
+
+def test_a_scored_bye_needs_no_table(club):
+    event = started_event(club, 5, byes="scored")
+    row = latest(event)
+    assert len(row.byes) == 1 and not row.tables.filter(bye=True).exists()
+    play_round(row)
+    standings = {line.entrant: line for line in state.standings(event)}
+    assert standings[row.byes[0]].points > 0
+
+
+def test_a_bye_played_against_a_bot_scores_as_a_bye_and_holds_the_round(club):
+    event = started_event(club, 5, byes="bots")
+    row = latest(event)
+    bye = row.tables.get(bye=True)
+    assert bye.seats == [row.byes[0], None] and bye.match_id is not None
+    others = row.tables.filter(bye=False)
+    for table in others:
+        play_out_match(Match.objects.get(pk=table.match_id))
+    row.refresh_from_db()
+    assert row.state == Round.State.RUNNING  # the bye's game is still being played
+    play_out_match(Match.objects.get(pk=bye.match_id))
+    row.refresh_from_db()
+    bye.refresh_from_db()
+    assert row.state == Round.State.FINISHED and bye.points == [0.0, 0.0]
+    standings = {line.entrant: line for line in state.standings(event)}
+    winners = [t.seats[t.places.index(1)] for t in row.tables.filter(bye=False)]
+    assert standings[row.byes[0]].points == standings[winners[0]].points
+
+
+def test_tables_still_playing_at_the_deadline_are_adjudicated(club):
+    event = started_event(club, 4, round_minutes=30)
+    row = latest(event)
+    assert row.deadline is not None
+    play_round(row, skip=1)
+    open_table = row.tables.get(places__isnull=True)
+    before = schedule.step(event.pk, now=row.deadline - timedelta(seconds=1))
+    assert not any("adjudicated" in what for what in before)
+    done = schedule.step(event.pk, now=row.deadline)
+    assert done[:2] == ["1 tables adjudicated", "round 2 seated"]
+    open_table.refresh_from_db()
+    assert open_table.adjudicated and sorted(open_table.places) == [1, 2]
+    assert Match.objects.get(pk=open_table.match_id).state != Match.State.PLAYING
+
+
+def test_the_adjudication_rule_orders_by_score_then_pips_then_counts_in_hand(club):
+    event = started_event(club, 4)
+    table = latest(event).tables.first()
+    # a fresh set: level on score and pips; counts in hand decide, then the seed
+    places = schedule.adjudicated_places(event, table)
+    assert sorted(places) == [1, 2]
+
+
+def test_a_withdrawal_mid_round_leaves_a_bot_at_the_table_and_the_event_going_on(club):
+    event = started_event(club, 4)
+    row = latest(event)
+    table = row.tables.first()
+    gone = Entry.objects.get(pk=table.seats[0])
+    entries.withdraw(event, gone.player, gone)
+    seat = Seat.objects.get(table_id=table.table_id, player=gone.player)
+    assert seat.stand_in
+    play_round(row)
+    schedule.step(event.pk)
+    assert latest(event).number == 2
+    seated = {who for t in latest(event).tables.all() for who in t.seats}
+    assert gone.pk not in seated
+
+
+def test_the_sweep_finds_a_finished_round_whose_step_was_lost(club):
+    event = started_event(club, 4)
+    play_round(latest(event))
+    assert event.pk in schedule.due_events()
+    assert schedule.sweep() >= 1
+
+
+def test_a_bot_event_runs_to_its_finish_on_steps_alone(club):
+    event = open_event(
+        club, style="cutthroat", seats=4, format="table_knockout", bots_fill=True,
+        starts_at=timezone.now() + timedelta(minutes=1), **QUICK,
+    )  # fmt: skip
+    boss = owner_of(club)
+    for _ in range(8):
+        entries.register_bot(event, boss)
+    schedule.step(event.pk, now=event.starts_at)
+    for _ in range(10):
+        row = latest(event)
+        if row.state == Round.State.RUNNING:
+            play_round(row)
+        schedule.step(event.pk)
+        event.refresh_from_db()
+        if event.state == Tournament.State.FINISHED:
+            break
+    assert event.state == Tournament.State.FINISHED
