@@ -84,9 +84,9 @@ def _played_game(request: HttpRequest, pk: int, number: int) -> Game:
 @require_POST
 def match_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = _played_game(request, pk, number)
-    analysis.request_for_game(request.user, game)
+    row = analysis.request_for_game(request.user, game)
     if request.htmx:
-        return match_game_analysis(request, pk, number)
+        return _panel(request, row, match_names(game.match.players), _match_urls(pk, number))
     return redirect("history_match_game", pk, number)
 
 
@@ -102,11 +102,12 @@ def match_game_analysis(request: HttpRequest, pk: int, number: int) -> HttpRespo
 def imported_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     imported = access.own_import(request.user, pk)
     try:
-        analysis.request_for_import(request.user, imported, number)
+        row = analysis.request_for_import(request.user, imported, number)
     except analysis.NotAnalysable:
         raise Http404 from None
     if request.htmx:
-        return imported_game_analysis(request, pk, number)
+        names = record_names(imported.record, imported.seats)
+        return _panel(request, row, names, _imported_urls(pk, number))
     return redirect("history_imported_game", pk, number)
 
 

@@ -32,8 +32,9 @@ def test_analysing_a_finished_game_queues_once_runs_and_shows_in_the_replay(
     assert row.state == GameAnalysis.State.QUEUED
     assert len(queued) == 1
     with django_capture_on_commit_callbacks(execute=False) as again:
-        client.post(ask)
+        panel = client.post(ask, HTTP_HX_REQUEST="true")  # the button, pressed again
     assert again == []  # asking twice does not analyse twice
+    assert "analysis-progress" in panel.content.decode()
     assert GameAnalysis.objects.count() == 1
     assert "analysis-progress" in client.get(replay).content.decode()
 
