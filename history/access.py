@@ -2,7 +2,8 @@
 
 Anyone may watch a public table, so anyone may look back at its sets. A private table is seen
 by those who have its link, and a set's page must not become a second way in: a private set is
-shown to the people who played it (and staff) only. Imported records are their owner's alone.
+shown to the people who played it (and staff) only. Imported records are their owner's alone
+(and staff's, who may need to look at a file before removing it from the admin).
 """
 
 from __future__ import annotations
@@ -34,9 +35,12 @@ def visible_match(user, pk: int) -> Match:
 
 
 def own_import(user, pk: int) -> ImportedRecord:
+    """The record, if ``user`` imported it or is staff; 404 otherwise (someone else's import
+    is not told apart from a missing one)."""
     if not user.is_authenticated:
         raise Http404
-    found = ImportedRecord.objects.filter(pk=pk, owner=user).first()
+    records = ImportedRecord.objects.all() if user.is_staff else user.imported_records.all()
+    found = records.filter(pk=pk).first()
     if found is None:
         raise Http404
     return found

@@ -1,21 +1,21 @@
 """The live update: one finished game, heard from ``game_finished``, rated once.
 
-What it costs a finished game (the budget is 5 ms): one read of the game's row with its table
-and set, one read of the players' ratings (and one insert the first time a player is rated in
-a style), then one transaction that locks those ratings, checks the ledger, and writes the
-ledger row, the history rows and the ratings in one statement each. The arithmetic is
-openskill's, about 40 microseconds.
+What it costs a finished game (the budget is 5 ms; ``bench/ratings.py`` measures it): one read
+of the game's row with its table and set, then one transaction that locks the players' ratings
+and writes the ledger row, the history rows and the ratings in one statement each. A player's
+first rated game in a style creates the rating row first, in a transaction of its own. The
+arithmetic is openskill's, about 40 microseconds.
 
-Idempotent per game: the ledger (``RatedGame``) holds one row per game, checked under the
-ratings' locks and backed by a unique constraint, so a repeated or concurrent signal for the
-same game changes nothing. Two games that share a player are rated one after the other (the
-ratings' row locks; SQLite's write lock), and the ledger's ids record that order, which the
-recompute command replays.
+Idempotent per game: the ledger (``RatedGame``) holds one row per game under a unique
+constraint, written under the ratings' locks before anything else changes, so a repeated or
+concurrent signal for the same game is refused there and changes nothing. Two games that
+share a player are rated one after the other (the ratings' row locks; SQLite's write lock),
+and the ledger's ids record that order, which the recompute command replays.
 """
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games.models import Game
@@ -26,23 +26,32 @@ from ..models import RatedGame, Rating, RatingChange
 
 #: The fields of ``Rating`` that a rated game changes.
 RATING_FIELDS = ["mu", "sigma", "ordinal", "games", "wins", "last_played_at"]
+#: ``record`` found a player without a rating row in the game's style.
+MISSING = object()
 
 
 def rate_game(game_id: int, style: str, outcome: GameOutcome) -> RatedGame | None:
     """Rate a finished game once; None when it is not rated (an unrated table) or was already
     taken in. A game the server played for someone is entered in the ledger as such and
-    changes nobody's rating."""
+    changes nobody's rating.
+
+    The common case is one transaction; only a player's first rated game in a style goes
+    round twice (``ensure_ratings`` in between)."""
     game = finished(game_id, style, outcome)
     if game is None:
         return None
-    ensure_ratings(game)
-    try:
-        with transaction.atomic():
-            return record(game)
-    except IntegrityError:
-        if RatedGame.objects.filter(game_id=game_id).exists():
-            return None  # the same game, recorded by a concurrent signal
-        raise
+    for first_try in (True, False):
+        try:
+            with transaction.atomic():
+                found = record(game, create_missing=not first_try)
+        except IntegrityError:
+            if RatedGame.objects.filter(game_id=game_id).exists():
+                return None  # the same game, taken in before or by a concurrent signal
+            raise
+        if found is not MISSING:
+            return found
+        ensure_ratings(game)
+    return None
 
 
 def finished(game_id: int, style: str, outcome: GameOutcome) -> skill.Finished | None:
@@ -86,31 +95,52 @@ def ensure_ratings(game: skill.Finished) -> None:
         Rating.objects.bulk_create(missing, ignore_conflicts=True)
 
 
-def record(game: skill.Finished) -> RatedGame | None:
-    """In a transaction: lock the players' ratings, enter the game in the ledger and apply it."""
+def record(game: skill.Finished, create_missing: bool = True) -> RatedGame | object:
+    """In a transaction: lock the players' ratings, enter the game in the ledger and apply it.
+
+    The ledger's unique game refuses a game taken in before (``IntegrityError``, which rolls
+    the transaction back). ``MISSING`` when a player has no rating row yet in this style and
+    ``create_missing`` is off: the caller creates it outside (``ensure_ratings``) and retries.
+    """
     if game.stand_in:
-        if RatedGame.objects.filter(game_id=game.game_id).exists():
-            return None
         return _ledger(game, RatedGame.Status.STAND_IN)
-    ratings = _locked(game)
-    if RatedGame.objects.filter(game_id=game.game_id).exists():
-        return None
+    ratings = _locked(game, create_missing)
+    if ratings is None:
+        return MISSING
     rated = _ledger(game, RatedGame.Status.RATED)
     changes = skill.rate(game, lambda p: skill.Skill(ratings[p].mu, ratings[p].sigma))
     RatingChange.objects.bulk_create(history_rows(rated.pk, game, changes))
     for change in changes:
         apply(ratings[change.player_id], change, game.played_at)
-    Rating.objects.bulk_update(list(ratings.values()), RATING_FIELDS)
+    save(list(ratings.values()))
     return rated
 
 
-def _locked(game: skill.Finished) -> dict[int, Rating]:
+def save(ratings: list[Rating]) -> None:
+    """Write the changed fields of ``ratings`` in one ``executemany``: the same rows as
+    ``bulk_update``, whose CASE expressions cost a finished game several milliseconds of
+    Python for four rows."""
+    ops = connection.ops
+    columns = ", ".join(f"{ops.quote_name(name)} = %s" for name in RATING_FIELDS)
+    sql = f"UPDATE {ops.quote_name(Rating._meta.db_table)} SET {columns} WHERE id = %s"
+    rows = [
+        (r.mu, r.sigma, r.ordinal, r.games, r.wins,
+         ops.adapt_datetimefield_value(r.last_played_at), r.pk)
+        for r in ratings
+    ]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _locked(game: skill.Finished, create_missing: bool) -> dict[int, Rating] | None:
     """The players' ratings in this style, locked in id order (the same order for every
     game, so two games sharing players wait for each other instead of deadlocking)."""
     ids = [p for p in game.players if p is not None]
     rows = Rating.objects.select_for_update().filter(style=game.style, player_id__in=ids)
     found = {r.player_id: r for r in rows.order_by("pk")}
     missing = [p for p in ids if p not in found]
+    if missing and not create_missing:
+        return None
     if missing:  # deleted by a recompute since ``ensure_ratings``
         bots = {p: game.bots[s] for s, p in enumerate(game.players)}
         made = [Rating(player_id=p, style=game.style, is_bot=bots[p]) for p in missing]
