@@ -84,7 +84,9 @@ def stage(scenario: str, style: str, seats: int, options: dict) -> dict:
     from tests.faults.fixture import session_for
 
     name = f"e2e{secrets.token_hex(4)}"
-    player = User.objects.create_user(name, password=secrets.token_hex(8), display_name="Tester")
+    player = User.objects.create_user(
+        name, password=secrets.token_hex(8), display_name=f"Tester {name}"
+    )
     bots = [None] + ["casual"] * (seats - 1)
     table = seating.create_table(player, style, seats, options, turn_clock=0, bots=bots)
     if scenario != "table":

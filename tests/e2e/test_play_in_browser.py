@@ -18,7 +18,7 @@ def _sign_up(page, base: str) -> str:
     name = f"e2e{uuid.uuid4().hex[:8]}"
     page.goto(base + "accounts/signup/")
     page.fill("#id_username", name)
-    page.fill("#id_display_name", "Tester")
+    page.fill("#id_display_name", f"Tester {name[3:]}")  # display names are unique
     page.fill("#id_password1", "dominoes-e2e-pass-1")
     page.fill("#id_password2", "dominoes-e2e-pass-1")
     page.click("form button[type=submit]")
