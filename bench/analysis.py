@@ -13,7 +13,10 @@ around (docs/analysis.md):
   chance, 20 points), with a 95% interval over games;
 - ``marks``: small, clear and big errors per 100 decisions;
 - ``bands``: how the levels' per-game, per-seat figures fall into the bands;
-- ``seconds_per_game_p50`` / ``_max``: analysis time per game (not the play).
+- ``seconds_per_game_p50`` / ``_max``: analysis time per game (not the play);
+- with ``--stability``, each game is analysed again with another seed: ``stability`` gives the
+  mean absolute difference of the normalised costs of the same decisions, the share of decisions
+  whose mark and whose best move agree, and the largest difference of a player's mean cost.
 
 Goals: expert < casual < random in ``normal_cost`` in every style; a 4-seat Cut-Throat game
 analysed in under 20 s of one core. The expert plays at ``--budget-ms`` (default 40 ms) so the
@@ -44,7 +47,7 @@ LEVELS = ("random", "casual", "expert")
 
 def one_game(task: tuple) -> dict:
     """Play one game at ``level`` in every seat, analyse it; the per-seat figures and the time."""
-    style, level, index, worlds, budget_ms, seed = task
+    style, level, index, worlds, budget_ms, seed, stability = task
     match = new_match(style, TABLES[style], seed=f"{seed}:{index}")
     game = match.start_game()
     rng = random.Random(f"{seed}:{level}:{index}")
@@ -55,11 +58,12 @@ def one_game(task: tuple) -> dict:
             move = bots.choose(level, game, game.turn, rng)
         game.apply(move)
     began = time.perf_counter()
-    analysis = analyse_game(make_record(match), 1, seed=seed, worlds=worlds)
+    record = make_record(match)
+    analysis = analyse_game(record, 1, seed=seed, worlds=worlds)
     seconds = time.perf_counter() - began
     scale = analysis["scale"]
     rows = analysis["decisions"]
-    return {
+    out = {
         "style": style,
         "level": level,
         "seconds": seconds,
@@ -67,6 +71,24 @@ def one_game(task: tuple) -> dict:
         "marks": [d["mark"] for d in rows],
         "bands": [p["band"] for p in analysis["players"] if p["decisions"]],
         "per_game": sum(d["cost"] for d in rows) / scale / len(rows) if rows else 0.0,
+    }
+    if stability:
+        out["again"] = _compare(analysis, analyse_game(record, 1, seed=f"{seed}b", worlds=worlds))
+    return out
+
+
+def _compare(one: dict, two: dict) -> dict:
+    """How far two analyses of one game with different seeds differ."""
+    pairs = list(zip(one["decisions"], two["decisions"], strict=True))
+    scale = one["scale"]
+    players = zip(one["players"], two["players"], strict=True)
+    return {
+        "diffs": [abs(a["cost"] - b["cost"]) / scale for a, b in pairs],
+        "same_mark": [a["mark"] == b["mark"] for a, b in pairs],
+        "same_best": [a["best"] == b["best"] for a, b in pairs],
+        "player_diff": max(
+            (abs(a["mean_cost"] - b["mean_cost"]) / scale for a, b in players), default=0.0
+        ),
     }
 
 
@@ -97,6 +119,17 @@ def summarise(results: list[dict]) -> dict:
             "seconds_per_game_p50": round(times[len(times) // 2], 2),
             "seconds_per_game_max": round(times[-1], 2),
         }
+        again = [r["again"] for r in mine if "again" in r]
+        if again:
+            diffs = [d for a in again for d in a["diffs"]]
+            marks = [m for a in again for m in a["same_mark"]]
+            bests = [m for a in again for m in a["same_best"]]
+            out[level]["stability"] = {
+                "mean_abs_cost_diff": round(sum(diffs) / len(diffs), 4) if diffs else None,
+                "same_mark": round(sum(marks) / len(marks), 3) if marks else None,
+                "same_best": round(sum(bests) / len(bests), 3) if bests else None,
+                "max_player_mean_diff": round(max(a["player_diff"] for a in again), 4),
+            }
     return out
 
 
@@ -117,9 +150,10 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=40.0)
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--stability", action="store_true", help="analyse each game twice")
     args = parser.parse_args()
     tasks = [
-        (style, level, i, args.worlds, args.budget_ms, args.seed)
+        (style, level, i, args.worlds, args.budget_ms, args.seed, args.stability)
         for style in args.styles
         for level in LEVELS
         for i in range(args.games)

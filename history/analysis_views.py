@@ -46,9 +46,10 @@ def replay_extras(
 
 
 def match_game_extras(request: HttpRequest, game: Game, names: list[str], context: dict) -> dict:
+    if not analysis.analysable(game):
+        return {}  # a game in play, stopped, or of a sealed set: no analysis, none offered
     urls = _match_urls(game.match_id, game.number)
-    row = analysis.for_game(game) if analysis.analysable(game) else None
-    return replay_extras(request, row, names, context, urls, analysis.analysable(game))
+    return replay_extras(request, analysis.for_game(game), names, context, urls, True)
 
 
 def imported_game_extras(

@@ -75,6 +75,7 @@ def test_a_game_still_being_played_is_never_analysed(client):
     client.force_login(ann)
     page = client.get(reverse("history_match_game", args=[match.pk, 1])).content.decode()
     assert "Analyse this game" not in page
+    assert 'id="analysis"' not in page
     response = client.post(reverse("history_match_game_analyse", args=[match.pk, 1]))
     assert response.status_code == 404
     assert not GameAnalysis.objects.exists()
