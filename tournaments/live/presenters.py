@@ -145,6 +145,8 @@ class ScreenPage:
     first_table: int
     first_rank: int
     last_table: int
+    last_rank: int
+    standing_pages: int
 
 
 def pages_needed(snap_tables: int, standing_rows: int) -> int:
@@ -163,9 +165,10 @@ def screen_page(live: LiveRound | None, standings: list[StandingView], index: in
     t0 = (index % table_pages) * SCREEN_TABLES
     s0 = (index % standing_pages) * SCREEN_STANDINGS
     shown = tables[t0 : t0 + SCREEN_TABLES]
+    rows = standings[s0 : s0 + SCREEN_STANDINGS]
     return ScreenPage(
-        index, count, shown, standings[s0 : s0 + SCREEN_STANDINGS], t0 + 1, s0 + 1,
-        shown[-1].number if shown else 0,
+        index, count, shown, rows, t0 + 1, s0 + 1, shown[-1].number if shown else 0,
+        s0 + len(rows), standing_pages,
     )  # fmt: skip
 
 

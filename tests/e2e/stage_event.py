@@ -1,0 +1,90 @@
+"""Events for the browser tests, set up inside the running site's environment (its database).
+
+``python -m tests.e2e.stage_event SCENARIO [--start-in SECONDS]`` prints JSON: the event's slug
+and logged-in sessions. Scenarios:
+
+- ``checkin``: a club whose owner organises a two-party Block Swiss (one game a table, no turn
+  clock, bots allowed) starting by itself ``--start-in`` seconds from now; two players,
+  ``ann`` and ``bob``, have entered. Sessions: ``organiser``, ``ann``, ``bob``.
+- ``club-night``: a running Cut-Throat Swiss of 80 bots (20 tables) with another round to come,
+  for looking at the screen; its bots play on through the worker. Session: ``organiser``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+from datetime import timedelta
+
+
+def _setup() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def _person(name: str):
+    from accounts.models import User
+
+    return User.objects.create_user(
+        f"{name}{secrets.token_hex(3)}", password=secrets.token_hex(8), display_name=name.title()
+    )
+
+
+def checkin(start_in: float) -> dict:
+    from django.utils import timezone
+
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Friday Swiss {secrets.token_hex(2)}", style="block", seats=2,
+        format="swiss", format_options={"rounds": 2}, play_mode="games", games_per_table=1,
+        turn_clock=0, bots_fill=True, starts_at=timezone.now() + timedelta(seconds=start_in),
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    people = {"ann": _person("ann"), "bob": _person("bob")}
+    for person in people.values():
+        entries.register(event, person, person)
+    sessions = {name: session_for(person) for name, person in people.items()}
+    return {"slug": event.slug, "organiser": session_for(owner), **sessions,
+            "names": {name: person.name for name, person in people.items()}}  # fmt: skip
+
+
+def club_night() -> dict:
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name="Club night Cut-Throat", style="cutthroat", seats=4,
+        format="swiss_tables", format_options={"rounds": 3}, turn_clock=0, bots_fill=True,
+        play_mode="games", games_per_table=3,
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    for _ in range(80):
+        entries.register_bot(event, owner)
+    events.start(event, owner)
+    return {"slug": event.slug, "organiser": session_for(owner)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=["checkin", "club-night"])
+    parser.add_argument("--start-in", type=float, default=30.0)
+    args = parser.parse_args()
+    _setup()
+    made = checkin(args.start_in) if args.scenario == "checkin" else club_night()
+    print(json.dumps(made))
+
+
+if __name__ == "__main__":
+    main()
