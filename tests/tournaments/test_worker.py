@@ -1,0 +1,118 @@
+"""Events of every format run by themselves through a real Celery worker on the run's real broker
+(the embedded Redis, or REDIS_URL's in CI's second pass), as ``tests/games/test_worker.py`` does
+for sets: the test only starts the clock (one sweep once the start time has passed); the worker
+starts round 1, bots play every table move by move, each finished set lands on its table, the
+last one queues a step that seats and starts the next round, and the event finishes itself.
+Bots have no think time here (tests' settings). A second test stops the worker in the middle of
+a round, throws away every queued task, and shows that the sweeps bring the event to its end."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.utils import timezone
+
+from config.celery import app
+from games.services import sweep as games_sweep
+from tests.games.test_worker import _forget_connections, environment_kept  # noqa: F401
+from tests.tournaments.factories import open_event, owner_of
+from tournaments.models import Entry, Round, TableAssignment, Tournament
+from tournaments.services import entries, schedule
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUICK = {"play_mode": "games", "games_per_table": 1, "turn_clock": 0, "bots_fill": True}
+
+#: format -> (fields, bot entries): every format, small, one game a table.
+EVENTS = {
+    "single_elimination": ({"style": "block", "seats": 2, "format": "single_elimination",
+                            "byes": "bots"}, 5),
+    "double_elimination": ({"style": "draw", "seats": 2, "format": "double_elimination"}, 4),
+    "round_robin": ({"style": "doubles", "seats": 2, "format": "round_robin"}, 3),
+    "swiss": ({"style": "partner", "seats": 4, "format": "swiss",
+               "format_options": {"rounds": 2}}, 4),
+    "swiss_tables": ({"style": "french", "seats": 4, "format": "swiss_tables",
+                      "format_options": {"rounds": 2}}, 6),
+    "table_knockout": ({"style": "cutthroat", "seats": 4, "format": "table_knockout"}, 8),
+    "two_stage": ({"style": "block", "seats": 2, "format": "two_stage",
+                   "format_options": {"pools": "swiss", "advance": 4,
+                                      "pool_options": {"rounds": 2}}}, 6),
+}  # fmt: skip
+
+
+def bot_event(club, name: str, fields: dict, bots: int) -> Tournament:
+    event = open_event(
+        club, name=name, starts_at=timezone.now() + timedelta(hours=1), **QUICK, **fields
+    )
+    for _ in range(bots):
+        entries.register_bot(event, owner_of(club))
+    Tournament.objects.filter(pk=event.pk).update(starts_at=timezone.now())
+    return event
+
+
+def wait_for_finish(ids: list[int], seconds: float, sweeping: bool = False) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        states = set(Tournament.objects.filter(pk__in=ids).values_list("state", flat=True))
+        if states == {Tournament.State.FINISHED}:
+            return
+        if sweeping:  # what beat does every few seconds
+            games_sweep.sweep()
+            schedule.sweep()
+        time.sleep(1.0 if sweeping else 0.2)
+
+
+def assert_finished_whole(event: Tournament) -> None:
+    event.refresh_from_db()
+    assert event.state == Tournament.State.FINISHED, (event.format, event.notice)
+    places = list(Entry.objects.filter(tournament=event).values_list("final_place", flat=True))
+    assert None not in places and min(places) == 1
+    assert not event.rounds.exclude(state=Round.State.FINISHED).exists()
+    tables = TableAssignment.objects.filter(round__tournament=event)
+    assert not tables.filter(places__isnull=True).exists()
+    assert not tables.filter(adjudicated=True).exists()
+
+
+def test_an_event_of_every_format_runs_itself_through_the_worker(club, environment_kept):  # noqa: F811
+    events = [bot_event(club, name, *EVENTS[name]) for name in EVENTS]
+    _forget_connections()
+    with start_worker(
+        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
+    ):
+        assert schedule.sweep() == len(events)  # the start time has come: beat's sweep
+        wait_for_finish([e.pk for e in events], 240)
+    for event in events:
+        assert_finished_whole(event)
+    byes = TableAssignment.objects.filter(round__tournament=events[0], bye=True)
+    assert byes.exists() and all(t.points == [0.0, 0.0] for t in byes)
+
+
+def test_a_worker_stopped_mid_round_with_its_tasks_lost_finishes_the_event_by_the_sweep(
+    club,
+    environment_kept,  # noqa: F811
+):
+    event = bot_event(club, "Restarted", *EVENTS["table_knockout"])
+    _forget_connections()
+    with start_worker(
+        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
+    ):
+        schedule.sweep()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # stop once round 1 has a table finished
+            if TableAssignment.objects.filter(
+                round__tournament=event, state=TableAssignment.State.FINISHED
+            ).exists():
+                break
+            time.sleep(0.05)
+    app.control.purge()  # every queued bot turn and step is lost
+    event.refresh_from_db()
+    assert event.state == Tournament.State.RUNNING
+    _forget_connections()
+    with start_worker(
+        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
+    ):
+        wait_for_finish([event.pk], 120, sweeping=True)
+    assert_finished_whole(event)
