@@ -98,10 +98,44 @@ def players(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
             "marks": p["marks"],
             "deal_luck": amount(p["deal_luck"], unit, signed=True),
             "draw_luck": amount(p["draw_luck"], unit, signed=True) if p["draws"] else "",
-            "result": amount(p["result"], unit, signed=True),
+            "result": result_words(p["result"], unit),
             "adjusted": amount(p["adjusted"], unit, signed=True),
         })  # fmt: skip
     return rows
+
+
+CHART_WIDTH = 400
+CHART_HEIGHT = 90
+
+
+def cost_chart(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A small SVG bar chart: one bar per move of the game, as high as the choice's cost (none
+    for a forced move), coloured by its mark; each bar's title says who, what and how much."""
+    moves = max([d["index"] for d in result["decisions"]] + [0]) + 1
+    peak = max([d["cost"] for d in result["decisions"]] + [1e-9])
+    step = CHART_WIDTH / moves
+    bars = []
+    for d in result["decisions"]:
+        height = max(1.0, (CHART_HEIGHT - 12) * d["cost"] / peak)
+        title = _("%(n)s. %(who)s: %(move)s, cost %(cost)s") % {
+            "n": d["index"] + 1, "who": names[d["seat"]], "move": move_words(d["played"]),
+            "cost": amount(d["cost"], result["unit"]),
+        }  # fmt: skip
+        bars.append({
+            "x": d["index"] * step + step * 0.15, "y": CHART_HEIGHT - height,
+            "width": step * 0.7, "height": height, "css": f"e-{d['mark'] or 'none'}",
+            "title": title,
+        })  # fmt: skip
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "bars": bars,
+            "peak": amount(peak, result["unit"])}  # fmt: skip
+
+
+def result_words(value: float, unit: str) -> str:
+    """What the game gave the player: "won" or "not won" where a win is what counts, else
+    its points against the others'."""
+    if unit == "win":
+        return _("won") if value >= 1.0 else _("not won")
+    return amount(value, unit, signed=True)
 
 
 def panel(row: GameAnalysis | None, names: list[str], may_request: bool) -> dict[str, Any]:
@@ -117,5 +151,6 @@ def panel(row: GameAnalysis | None, names: list[str], may_request: bool) -> dict
             "players": players(row.result, names),
             "unit_text": _("win chance of the game") if unit == "win" else _("points"),
             "worlds": row.result["worlds"],
+            "chart": cost_chart(row.result, names),
         })  # fmt: skip
     return out
