@@ -13,7 +13,8 @@ around (docs/analysis.md):
   chance, 20 points), with a 95% interval over games;
 - ``marks``: small, clear and big errors per 100 decisions;
 - ``bands``: how the levels' per-game, per-seat figures fall into the bands;
-- ``seconds_per_game_p50`` / ``_max``: analysis time per game (not the play);
+- ``seconds_per_game_p50`` / ``_max``: analysis time per game (not the play), CPU seconds of
+  one core (``time.process_time``), so that a busy machine does not inflate it;
 - with ``--stability``, each game is analysed again with another seed: ``stability`` gives the
   mean absolute difference of the normalised costs of the same decisions, the share of decisions
   whose mark and whose best move agree, and the largest difference of a player's mean cost.
@@ -57,10 +58,10 @@ def one_game(task: tuple) -> dict:
         else:
             move = bots.choose(level, game, game.turn, rng)
         game.apply(move)
-    began = time.perf_counter()
+    began = time.process_time()  # CPU time of this process: the machine may be shared
     record = make_record(match)
     analysis = analyse_game(record, 1, seed=seed, worlds=worlds)
-    seconds = time.perf_counter() - began
+    seconds = time.process_time() - began
     scale = analysis["scale"]
     rows = analysis["decisions"]
     out = {
