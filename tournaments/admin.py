@@ -26,7 +26,7 @@ from clubs.services import can_organise, organised_clubs
 
 from .models import Entry, Round, TableAssignment, Tournament
 from .pages import entry_name, number
-from .services import entries, events, results, rounds
+from .services import access, entries, events, results, rounds, schedule
 from .services.errors import TournamentError
 from .services.state import snapshot
 
@@ -100,8 +100,8 @@ class PagedEntries(BaseInlineFormSet):
 class EntryInline(admin.TabularInline):
     model = Entry
     formset = PagedEntries
-    fields = ("player", "partner", "seed", "status", "final_place")
-    readonly_fields = ("player", "partner", "status", "final_place")
+    fields = ("player", "partner", "seed", "groups", "status", "final_place")
+    readonly_fields = ("player", "partner", "groups", "status", "final_place")
     extra = 0
     can_delete = False
     verbose_name_plural = gettext_lazy("entries (a page at a time; see the entries list for all)")
@@ -164,10 +164,27 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     autocomplete_fields = ("club",)
     date_hierarchy = "created_at"
     inlines = [EntryInline, RoundInline]
-    readonly_fields = ("state", "entry_pages", "created_by", "created_at", "updated_at")
+    readonly_fields = ("state", "notice", "notice_at", "entry_pages", "created_by", "created_at",
+                       "updated_at")  # fmt: skip
+    fieldsets = [
+        (None, {"fields": ("club", "name", "state", "notice", "notice_at", "visibility",
+                           "entry_cap", "entry_pages")}),
+        (gettext_lazy("The game and the format"), {"fields": (
+            "style", "seats", "options", "format", "format_options", "play_mode",
+            "games_per_table", "points", "bots_fill", "bot_level", "turn_clock")}),
+        (gettext_lazy("Schedule"), {
+            "fields": ("registration_opens_at", "checkin_opens_at", "starts_at", "advance",
+                       "round_pause", "round_minutes"),
+            "description": gettext_lazy("Times left empty wait for the organiser's click."),
+        }),
+        (gettext_lazy("No-shows and byes"), {"fields": ("no_show", "no_show_grace", "byes")}),
+        (gettext_lazy("Same deals, and keeping club-mates apart"),
+         {"fields": ("same_deals", "separate_clubs")}),
+        (gettext_lazy("Record"), {"fields": ("created_by", "created_at", "updated_at")}),
+    ]  # fmt: skip
     actions = ["open_registration", "open_checkin", "start", "preview_next_round",
                "generate_next_round", "generate_next_round_seated", "start_round_tables",
-               "finish"]  # fmt: skip
+               "adjudicate_now", "step_now", "finish"]  # fmt: skip
 
     def get_search_results(self, request, queryset, search_term):
         found, _duplicates = super().get_search_results(request, queryset, search_term)
@@ -273,6 +290,20 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
         _each(self, request, queryset, lambda e: _("%(n)s tables started.") % {
             "n": rounds.start_round(e, request.user)})  # fmt: skip
 
+    @admin.action(description=gettext_lazy("Adjudicate the running round's unfinished tables"))
+    def adjudicate_now(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda e: _("%(n)s tables adjudicated.") % {
+            "n": schedule.adjudicate_now(e, request.user)})  # fmt: skip
+
+    @admin.action(description=gettext_lazy("Run the schedule now (whatever is due)"))
+    def step_now(self, request, queryset) -> None:
+        def run(event: Tournament) -> str:
+            access.require_organiser(event, request.user)
+            done = schedule.step(event.pk)
+            return ", ".join(done) if done else _("nothing was due.")
+
+        _each(self, request, queryset, run)
+
     @admin.action(description=gettext_lazy("Finish (final places from the standings)"))
     def finish(self, request, queryset) -> None:
         _each(self, request, queryset, lambda e: (
@@ -291,7 +322,7 @@ class EntryAdmin(ClubScoped, admin.ModelAdmin):
                      "partner__display_name", "tournament__name")  # fmt: skip
     list_select_related = ("player", "partner", "tournament")
     raw_id_fields = ("player", "partner")
-    fields = ("tournament", "player", "partner", "seed", "status", "final_place")
+    fields = ("tournament", "player", "partner", "seed", "groups", "status", "final_place")
     readonly_fields = ("tournament", "player", "partner", "status", "final_place")
     list_per_page = 100
     actions = ["check_in", "withdraw", "disqualify"]
@@ -302,6 +333,10 @@ class EntryAdmin(ClubScoped, admin.ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         if "seed" in form.changed_data:
             entries.set_seed(obj.tournament, request.user, obj, form.cleaned_data["seed"])
+        if "groups" in form.changed_data:
+            labels = form.cleaned_data["groups"] or []
+            labels = labels if isinstance(labels, list) else [str(labels)]
+            entries.set_groups(obj.tournament, request.user, obj, labels)
 
     @admin.action(description=gettext_lazy("Check in"))
     def check_in(self, request, queryset) -> None:
@@ -349,12 +384,31 @@ class RoundAdmin(ClubScoped, admin.ModelAdmin):
     list_display = ("__str__", "stage", "state", "created_at", "finished_at")
     list_filter = ("state", ("tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("tournament__name",)
-    fields = ("tournament", "stage", "number", "state", "byes", "created_at", "finished_at")
-    readonly_fields = fields
+    fields = ("tournament", "stage", "number", "state", "byes", "starts_at", "started_at",
+              "deadline", "created_at", "finished_at")  # fmt: skip
+    readonly_fields = ("tournament", "stage", "number", "state", "byes", "started_at",
+                       "deadline", "created_at", "finished_at")  # fmt: skip
     inlines = [TableInline]
+    actions = ["start_now"]
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is None or obj.state != Round.State.SEATED:
+            fields.append("starts_at")  # only a seated round's start can move
+        return fields
+
+    def save_model(self, request, obj, form, change) -> None:
+        """A seated round's start time, through the schedule (now or past: it starts now)."""
+        if "starts_at" in form.changed_data:
+            schedule.start_seated_round(obj.tournament, request.user, obj.starts_at)
+
+    @admin.action(description=gettext_lazy("Start the seated round now"))
+    def start_now(self, request, queryset) -> None:
+        _each(self, request, queryset, lambda r: (
+            schedule.start_seated_round(r.tournament, request.user), _("started."))[1])  # fmt: skip
 
 
 class ResultForm(forms.Form):

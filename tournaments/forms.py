@@ -44,6 +44,11 @@ PLAYOFF_CHOICES = [
 PLAIN = ("rounds", "third_place", "grand_final_reset", "advance", "allow_byes", "partnerships",
          "pools", "playoff", "pool_options", "playoff_options")  # fmt: skip
 OPTION_PREFIX = "style_"
+WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+#: The schedule's fields, as the form and the services name them alike.
+SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
+                   "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
+                   "separate_clubs")  # fmt: skip
 
 
 def style_option_fields(style: str) -> dict[str, forms.Field]:
@@ -137,6 +142,58 @@ class EventForm(forms.Form):
     visibility = forms.ChoiceField(
         label=_("Who sees it"), choices=Tournament.Visibility.choices, initial="public"
     )
+    # -- the schedule (issue 15): empty times are the organiser's own clicks
+    registration_opens_at = forms.DateTimeField(
+        label=_("Registration opens at"), required=False, widget=WHEN,
+        help_text=_("Empty: when you open it."),
+    )  # fmt: skip
+    checkin_opens_at = forms.DateTimeField(
+        label=_("Check-in opens at"), required=False, widget=WHEN,
+        help_text=_("Empty: no check-in unless you open it. Players who have not checked in by "
+                    "the start are left out."),
+    )  # fmt: skip
+    advance = forms.ChoiceField(
+        label=_("Each next round starts"),
+        choices=Tournament.Advance.choices,
+        initial="auto",
+        required=False,
+    )
+    round_pause = forms.IntegerField(
+        label=_("Pause between rounds (seconds)"), min_value=0, max_value=86_400, initial=0,
+        required=False,
+        help_text=_("The next round is seated at once; players see their table during the pause."),
+    )  # fmt: skip
+    round_minutes = forms.IntegerField(
+        label=_("Round deadline (minutes)"), min_value=1, max_value=1440, required=False,
+        help_text=_("Tables still playing then are decided by set score, then points, then "
+                    "counts left in hand. Empty: no deadline."),
+    )  # fmt: skip
+    # -- no-shows and byes
+    no_show = forms.ChoiceField(
+        label=_("A player who does not come to the table"), choices=Tournament.NoShow.choices,
+        initial="bot", required=False,
+    )  # fmt: skip
+    no_show_grace = forms.IntegerField(
+        label=_("Grace before that (seconds)"),
+        min_value=0,
+        max_value=3600,
+        initial=180,
+        required=False,
+    )
+    byes = forms.ChoiceField(
+        label=_("A bye (odd number of entries)"), choices=Tournament.Byes.choices,
+        initial="scored", required=False,
+    )  # fmt: skip
+    # -- same deals; club-mates apart
+    same_deals = forms.BooleanField(
+        label=_("Same deals at every table"), required=False,
+        help_text=_("Every table of a round plays the same sequence of deals, seat by seat."),
+    )  # fmt: skip
+    separate_clubs = forms.BooleanField(
+        label=_("Keep club-mates apart"), required=False,
+        help_text=_("Swiss pairings avoid seating players of one club together where they can; "
+                    "add your own labels per entry on the run page."),
+    )  # fmt: skip
 
     def __init__(self, *args: Any, clubs=None, editing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -246,7 +303,17 @@ class EventForm(forms.Form):
             "entry_cap": data.get("entry_cap"), "bots_fill": data["bots_fill"],
             "bot_level": data["bot_level"], "turn_clock": data["turn_clock"],
             "visibility": data["visibility"],
+            **{name: schedule_value(data, name) for name in SCHEDULE_FIELDS},
         }  # fmt: skip
+
+
+def schedule_value(data: dict, name: str) -> Any:
+    """A schedule field as given, or the model's default when left empty (an older form)."""
+    value = data.get(name)
+    if value in (None, "") and name not in ("registration_opens_at", "checkin_opens_at",
+                                             "round_minutes"):  # fmt: skip
+        return Tournament._meta.get_field(name).get_default()
+    return value
 
 
 def initial_for(tournament: Tournament) -> dict:
@@ -261,6 +328,7 @@ def initial_for(tournament: Tournament) -> dict:
         "entry_cap": tournament.entry_cap, "bots_fill": tournament.bots_fill,
         "bot_level": tournament.bot_level, "turn_clock": tournament.turn_clock,
         "visibility": tournament.visibility,
+        **{name: getattr(tournament, name) for name in SCHEDULE_FIELDS},
         "rounds": options.get("rounds", pool.get("rounds")),
         "third_place": options.get("third_place", playoff.get("third_place", False)),
         "grand_final_reset": options.get(
@@ -303,6 +371,25 @@ class EnterForm(forms.Form):
         if not name:
             return None
         return User.objects.filter(username__iexact=name, is_bot=False).first()
+
+
+class GroupsForm(forms.Form):
+    """An entry's "kept apart from" labels, comma separated (a family, a school, a team)."""
+
+    groups = forms.CharField(
+        label=_("Kept apart from"), max_length=200, required=False,
+        help_text=_("Labels separated by commas: Swiss pairings keep entries sharing one apart."),
+    )  # fmt: skip
+
+    def labels(self) -> list[str]:
+        raw = self.cleaned_data.get("groups") or ""
+        return sorted({" ".join(part.split())[:40] for part in raw.split(",") if part.strip()})
+
+
+class RoundTimeForm(forms.Form):
+    """When the seated round starts by itself (empty: now)."""
+
+    starts_at = forms.DateTimeField(label=_("Start the round at"), required=False, widget=WHEN)
 
 
 class ResultForm(forms.Form):

@@ -23,11 +23,11 @@ from clubs.services import organised_clubs
 from games.models import style_choices
 
 from . import exports, pages
-from .forms import EnterForm, EventForm, ResultForm, initial_for
+from .forms import EnterForm, EventForm, GroupsForm, ResultForm, RoundTimeForm, initial_for
 from .kinds import FORMAT_LABELS
 from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
-from .services import access, entries, events, reads, results, rounds
+from .services import access, entries, events, reads, results, rounds, schedule
 from .services.errors import TournamentError
 from .services.state import snapshot
 
@@ -232,6 +232,7 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
         "preview": preview and pages.preview_view(snap, preview),
         "preview_error": preview_error,
         "enter_form": EnterForm(),
+        "current": snap.rounds[-1] if snap.rounds else None,
         **pages.event_context(snap),
     }
     return render(request, "tournaments/run.html", context, status=status)
@@ -277,12 +278,29 @@ STEPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
         }
     ),
     "start-round": lambda r, e: _("%(n)s tables started.") % {"n": rounds.start_round(e, r.user)},
+    "round-time": lambda r, e: _round_time(r, e),
+    "adjudicate": lambda r, e: (
+        _("%(n)s tables decided by the adjudication rule.")
+        % {"n": schedule.adjudicate_now(e, r.user)}
+    ),
     "finish": lambda r, e: events.finish(e, r.user) and _("The event is finished."),
     "cancel": lambda r, e: events.cancel(e, r.user) and _("The event is cancelled."),
     "add-bot": lambda r, e: (
         _("%(name)s is entered.") % {"name": entries.register_bot(e, r.user).name}
     ),
 }
+
+
+def _round_time(request: HttpRequest, event_obj: Tournament) -> str:
+    """The seated round starts by itself at the time given (now, if none)."""
+    form = RoundTimeForm(request.POST)
+    if not form.is_valid():
+        raise TournamentError(_("Give the time as a date and a time of day."))
+    when = form.cleaned_data.get("starts_at")
+    row = schedule.start_seated_round(event_obj, request.user, when)
+    if row.state == row.State.SEATED:
+        return _("Round %(n)s starts by itself at the time set.") % {"n": row.number}
+    return _("Round %(n)s has started.") % {"n": row.number}
 
 
 @login_required
@@ -314,10 +332,21 @@ def enter_for(request: HttpRequest, slug: str) -> HttpResponse:
     return _step(request, slug, add)
 
 
+def _labels(request: HttpRequest) -> list[str]:
+    form = GroupsForm(request.POST)
+    if not form.is_valid():
+        raise TournamentError(_("Write at most 200 characters of labels, separated by commas."))
+    return form.labels()
+
+
 ENTRY_ACTIONS: dict[str, Callable] = {
     "check-in": lambda e, by, entry, r: (entries.check_in(e, by, entry), _("Checked in."))[1],
     "withdraw": lambda e, by, entry, r: (entries.withdraw(e, by, entry), _("Withdrawn."))[1],
     "disqualify": lambda e, by, entry, r: (entries.disqualify(e, by, entry), _("Disqualified."))[1],
+    "groups": lambda e, by, entry, r: (
+        entries.set_groups(e, by, entry, _labels(r)),
+        _("Kept-apart labels saved."),
+    )[1],
     "seed": lambda e, by, entry, r: (
         entries.set_seed(e, by, entry, _number(r, "seed")),
         _("Seed saved."),

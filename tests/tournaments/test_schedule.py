@@ -110,7 +110,7 @@ def test_an_organiser_round_waits_seated_for_the_organisers_start(club):
     play_round(latest(event))
     assert schedule.step(event.pk) == ["round 2 seated"]
     assert schedule.step(event.pk, now=timezone.now() + timedelta(days=3)) == []
-    row = schedule.start_seated_round(event, timezone.now() + timedelta(minutes=5))
+    row = schedule.start_seated_round(event, owner_of(club), timezone.now() + timedelta(minutes=5))
     assert row.state == Round.State.SEATED
     assert schedule.step(event.pk, now=row.starts_at) == ["round 2 started"]
 

@@ -232,3 +232,23 @@ def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -
         entry.seed = seed
         entry.save(update_fields=["seed"])
     return entry
+
+
+def set_groups(tournament: Tournament, by: User, entry: Entry, labels: list[str]) -> Entry:
+    """An organiser sets an entry's "kept apart from" labels (Swiss pairings keep entries that
+    share one apart from the next round on)."""
+    require_organiser(tournament, by)
+    labels = sorted({" ".join(str(label).split())[:40] for label in labels if str(label).strip()})
+    if len(labels) > 10:
+        raise TournamentError(_("An entry takes at most 10 labels."))
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if tournament.is_over:
+            raise TournamentError(
+                _("The event is %(state)s: its entries can no longer change.")
+                % {"state": state_phrase(tournament.state)}
+            )
+        entry.groups = labels
+        entry.save(update_fields=["groups"])
+    return entry

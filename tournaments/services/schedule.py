@@ -34,6 +34,7 @@ from ..formats import FormatError
 from ..models import Entry, Round, TableAssignment, Tournament
 from ..placing import after_forfeits, competition_ranks, seats_per_format_seat
 from . import jobs, notify
+from .access import require_organiser
 from .errors import TournamentError
 from .events import begin, close
 from .locks import locked
@@ -289,9 +290,9 @@ def _close_set(assignment: TableAssignment) -> None:
 # -- the organiser's hand --------------------------------------------------------------------
 
 
-def start_seated_round(tournament: Tournament, when: datetime | None = None) -> Round:
-    """Start the seated round now, or set the time it starts by itself (``when``). Call with
-    the organiser checked; locks the event."""
+def start_seated_round(tournament: Tournament, by, when: datetime | None = None) -> Round:
+    """The organiser starts the seated round now, or sets the time it starts by itself."""
+    require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
         row = tournament.rounds.order_by("-number").first()
@@ -311,8 +312,10 @@ def start_seated_round(tournament: Tournament, when: datetime | None = None) -> 
     return row
 
 
-def adjudicate_now(tournament: Tournament) -> int:
-    """Decide the running round's unfinished tables now, by the adjudication rule."""
+def adjudicate_now(tournament: Tournament, by) -> int:
+    """The organiser decides the running round's unfinished tables now, by the adjudication
+    rule (their games sets are closed; every game played so far is kept)."""
+    require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
         row = tournament.rounds.order_by("-number").first()
