@@ -6,8 +6,9 @@ and logged-in sessions. Scenarios:
 - ``checkin``: a club whose owner organises a two-party Block Swiss (one game a table, no turn
   clock, bots allowed) starting by itself ``--start-in`` seconds from now; two players,
   ``ann`` and ``bob``, have entered. Sessions: ``organiser``, ``ann``, ``bob``.
-- ``club-night``: a running Cut-Throat Swiss of 80 bots (20 tables) with another round to come,
-  for looking at the screen; its bots play on through the worker. Session: ``organiser``.
+- ``club-night``: a running Cut-Throat Swiss of ``--entries`` bots (80: 20 tables) with more
+  rounds to come, for looking at the screen; its bots play on through the worker. Session:
+  ``organiser``.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def checkin(start_in: float) -> dict:
             "names": {name: person.name for name, person in people.items()}}  # fmt: skip
 
 
-def club_night() -> dict:
+def club_night(count: int) -> dict:
     from clubs import services as clubs
     from tests.faults.fixture import session_for
     from tournaments.services import entries, events
@@ -70,7 +71,7 @@ def club_night() -> dict:
         play_mode="games", games_per_table=3,
     )  # fmt: skip
     events.open_registration(event, owner)
-    for _ in range(80):
+    for _ in range(count):
         entries.register_bot(event, owner)
     events.start(event, owner)
     return {"slug": event.slug, "organiser": session_for(owner)}
@@ -80,9 +81,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario", choices=["checkin", "club-night"])
     parser.add_argument("--start-in", type=float, default=30.0)
+    parser.add_argument("--entries", type=int, default=80)
     args = parser.parse_args()
     _setup()
-    made = checkin(args.start_in) if args.scenario == "checkin" else club_night()
+    made = checkin(args.start_in) if args.scenario == "checkin" else club_night(args.entries)
     print(json.dumps(made))
 
 
