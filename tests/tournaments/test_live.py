@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from datetime import datetime
+from types import SimpleNamespace
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,12 +17,13 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from config.asgi import application
 from games import signals
 from tests.factories import DEFAULT_PASSWORD, make_user
 from tests.tournaments.factories import enter, join, make_club, make_event, open_event, owner_of
-from tournaments.live import news
+from tournaments.live import news, presenters
 from tournaments.models import TableAssignment, Tournament
 from tournaments.services import events, notify, results
 
@@ -294,3 +297,31 @@ def test_the_event_page_links_organisers_to_the_screen(client):
     assert url not in client.get(event.get_absolute_url()).content.decode()
     client.force_login(owner_of(club))
     assert url in client.get(event.get_absolute_url()).content.decode()
+
+
+def _round(tables: int, state: str = "running", **times) -> presenters.LiveRound:
+    rows = [
+        presenters.LiveTable(n, "", "playing", "Playing", [], None) for n in range(1, tables + 1)
+    ]
+    return presenters.LiveRound(3, state, rows, [], 0, times.get("starts"), times.get("deadline"))
+
+
+def test_the_screen_cycles_tables_and_standings_each_through_their_own_pages():
+    standings = [object()] * 40
+    first = presenters.screen_page(_round(25), standings, 0)
+    assert first.count == 3 and first.first_table == 1 and first.last_table == 20
+    second = presenters.screen_page(_round(25), standings, 1)
+    assert (second.first_table, second.last_table) == (21, 25)
+    assert (second.first_rank, second.last_rank) == (17, 32)
+    third = presenters.screen_page(_round(25), standings, 2)
+    assert third.first_table == 1 and (third.first_rank, third.last_rank) == (33, 40)
+    assert presenters.screen_page(_round(25), standings, 3).first_rank == 1
+
+
+def test_the_status_says_when_the_next_round_starts_and_the_deadline():
+    event = SimpleNamespace(tournament=SimpleNamespace(state="running", starts_at=None))
+    at = timezone.make_aware(datetime(2026, 12, 4, 20, 15))
+    assert presenters.status_line(event, _round(4, "seated", starts=at)) == (
+        "Round 3 starts at 20:15."
+    )
+    assert presenters.status_line(event, _round(4, deadline=at)).endswith("Deadline 20:15.")

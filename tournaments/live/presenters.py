@@ -50,6 +50,7 @@ class LiveRound:
     byes: list[str]
     finished_tables: int
     starts_at: datetime | None
+    deadline: datetime | None = None
 
 
 def _score(totals: list, index: int, seats: int) -> int | None:
@@ -82,7 +83,7 @@ def current_round(snap: Snapshot) -> LiveRound | None:
     tables = [live_table(t, snap) for t in row.table_list]
     done = sum(t.state == TableAssignment.State.FINISHED for t in tables)
     byes = [entry_name(snap.entries, who) for who in row.byes]
-    return LiveRound(row.number, row.state, tables, byes, done, row.starts_at)
+    return LiveRound(row.number, row.state, tables, byes, done, row.starts_at, row.deadline)
 
 
 def clock(moment: datetime | None) -> str:
@@ -114,9 +115,12 @@ def status_line(snap: Snapshot, live: LiveRound | None) -> str:
         return _("Round %(n)s is seated.") % {"n": live.number}
     if live.state == Round.State.FINISHED:
         return _("Round %(n)s is finished; the next round comes soon.") % {"n": live.number}
-    return _("Round %(n)s: %(done)s of %(all)s tables finished.") % {
+    playing = _("Round %(n)s: %(done)s of %(all)s tables finished.") % {
         "n": live.number, "done": live.finished_tables, "all": len(live.tables)
     }  # fmt: skip
+    if live.deadline:
+        playing += " " + _("Deadline %(time)s.") % {"time": clock(live.deadline)}
+    return playing
 
 
 def live_context(snap: Snapshot) -> dict:
