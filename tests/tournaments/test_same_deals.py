@@ -178,10 +178,11 @@ def test_the_comparison_page_shows_a_deal_once_every_table_has_played_it(club):
     assert all(tile in text for tile in dealt)
 
 
-def test_the_run_page_links_each_round_to_its_comparison(club):
+def test_the_event_and_run_pages_link_the_round_to_its_comparison(club):
     event, _row, _tables = _round(club, entries=4)
-    text = _client(owner_of(club)).get(f"/events/{event.slug}/run/").text
-    assert f"/events/{event.slug}/rounds/1/deals/" in text
+    link = f"/events/{event.slug}/rounds/1/deals/"
+    assert link in _client(owner_of(club)).get(f"/events/{event.slug}/run/").text
+    assert link in _client().get(f"/events/{event.slug}/").text
 
 
 def test_the_comparison_page_is_for_those_who_may_see_the_event(club, people):
