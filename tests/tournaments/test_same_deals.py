@@ -25,11 +25,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 TILE = re.compile(r"(?<![\w-])([0-6]-[0-6])(?![\w-])")
 
 
-def _round(club, entries: int = 6, **fields) -> tuple[Tournament, Round, list[TableAssignment]]:
+def _round(
+    club, entries: int = 6, prefix: str = "p", **fields
+) -> tuple[Tournament, Round, list[TableAssignment]]:
     fields = {"same_deals": True, "options": {"target": 50}, "turn_clock": 0,
               "play_mode": "games", "games_per_table": 2, **fields}  # fmt: skip
     event = open_event(club, **fields)
-    enter(event, entries)
+    enter(event, entries, prefix)
     row = events.start(event, owner_of(club))
     return event, row, list(row.tables.select_related("match", "table").order_by("number"))
 
@@ -191,3 +193,18 @@ def test_the_comparison_page_is_for_those_who_may_see_the_event(club, people):
     assert _client(people.outsider).get(url).status_code == 404
     assert _client(people.member).get(url).status_code == 200
     assert _client(people.member).get(f"/events/{event.slug}/rounds/9/deals/").status_code == 404
+
+
+def test_the_comparison_page_reads_the_same_number_of_queries_whatever_the_tables(club):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size, name in ((4, "small"), (8, "large")):
+        event, _row, tables = _round(club, entries=size, prefix=name, name=name)
+        for table in tables:
+            play_out_game(table.match)
+        with CaptureQueriesContext(connection) as queries:
+            assert _client().get(f"/events/{event.slug}/rounds/1/deals/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

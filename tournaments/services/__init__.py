@@ -9,6 +9,7 @@ organiser; a format's own ``FormatError`` becomes that sentence.
 - ``entries``: register people, pairs and bots, check in, withdraw, disqualify, seeds.
 - ``rounds``: preview and generate the next round, seat it at games tables, re-seat.
 - ``results``: places from a finished games set, results entered or overridden by hand.
+- ``deals``: same deals at every table of a round, sealed until it finishes; the comparison.
 - ``state``: the format's ``State`` built from the rows, standings and brackets.
 - ``access``: who may see and who may run an event.
 - ``reads``: the queries pages need (lists, a club's events, a player's events).
