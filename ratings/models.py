@@ -98,7 +98,7 @@ class RatingChange(models.Model):
     )
 
     class Meta:
-        ordering = ["-played_at", "-rated_game"]
+        ordering = ["-played_at", "-rated_game_id"]
         constraints = [
             models.UniqueConstraint(fields=["rated_game", "player"], name="one_change_per_game")
         ]

@@ -94,8 +94,8 @@ def _ranked(board: Board, bots: bool) -> QuerySet:
     mine = RatingChange.objects.filter(
         player=OuterRef("player"), style=board.style, played_at__gte=start, played_at__lt=end
     )
-    last = mine.order_by("-played_at", "-rated_game")
-    first = mine.order_by("played_at", "rated_game")
+    last = mine.order_by("-played_at", "-rated_game_id")
+    first = mine.order_by("played_at", "rated_game_id")
     so_far = (
         RatingChange.objects.filter(player=OuterRef("player"), style=board.style, played_at__lt=end)
         .values("player")

@@ -101,7 +101,7 @@ def _series(player: User, style: str) -> list[float]:
     """The rating before the first plotted game, then after each one."""
     rows = list(
         RatingChange.objects.filter(player=player, style=style)
-        .order_by("-played_at", "-rated_game")
+        .order_by("-played_at", "-rated_game_id")
         .values_list("mu_before", "sigma_before", "ordinal")[:PLOTTED_GAMES]
     )
     if not rows:
@@ -143,7 +143,7 @@ def _moves(player: User, match_ids: list[int]) -> dict[int, float]:
     spans: dict[int, list] = defaultdict(list)
     rows = (
         RatingChange.objects.filter(player=player, rated_game__match_id__in=match_ids)
-        .order_by("rated_game")
+        .order_by("rated_game_id")
         .values_list("rated_game__match_id", "mu_before", "sigma_before", "ordinal")
     )
     for match_id, mu, sigma, after in rows:

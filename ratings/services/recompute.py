@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
 
+from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
@@ -35,7 +36,6 @@ from games.services.outcomes import game_places
 
 from .. import skill
 from ..models import RatedGame, Rating, RatingChange
-from .live import change_row
 
 BATCH = 5000
 #: Games that finished this long before a recompute began are looked for again when it writes
@@ -210,40 +210,59 @@ def _lock() -> None:
 
 
 def _write(replay: Replay) -> None:
+    """Replace every rating, ledger and history row, in ``executemany`` batches of plain
+    values (Django's ``bulk_create`` spends most of a recompute building model objects and
+    their SQL). The ledger's ids are written too, 1 upwards in the replayed order, and the
+    sequences are reset so live updates go on after them."""
     with connection.cursor() as cursor:
         for model in (RatingChange, RatedGame, Rating):
             cursor.execute(f"DELETE FROM {model._meta.db_table}")
-    ids: list[int] = []
-    for start in range(0, len(replay.ledger), BATCH):
-        rows = [
-            RatedGame(
-                game_id=game.game_id,
-                match_id=game.match_id,
-                style=game.style,
-                played_at=game.played_at,
-                status=status,
-            )
-            for game, status in replay.ledger[start : start + BATCH]
-        ]
-        ids += [row.pk for row in RatedGame.objects.bulk_create(rows)]
-    for start in range(0, len(replay.changes), BATCH):
-        rows = [
-            change_row(ids[index], replay.ledger[index][0], c)
-            for index, c in replay.changes[start : start + BATCH]
-        ]
-        RatingChange.objects.bulk_create(rows)
-    ratings = [
-        Rating(
-            player_id=player,
-            style=style,
-            is_bot=t.is_bot,
-            mu=t.skill.mu,
-            sigma=t.skill.sigma,
-            ordinal=t.skill.ordinal,
-            games=t.games,
-            wins=t.wins,
-            last_played_at=t.last,
+        at = connection.ops.adapt_datetimefield_value
+        now = at(timezone.now())
+        ledger = (
+            (i + 1, game.game_id, game.match_id, game.style, at(game.played_at), status, now)
+            for i, (game, status) in enumerate(replay.ledger)
         )
-        for (player, style), t in replay.tallies.items()
-    ]
-    Rating.objects.bulk_create(ratings, batch_size=BATCH)
+        _insert(cursor, RatedGame, LEDGER_COLUMNS, ledger)
+        changes = (
+            _change_values(index + 1, replay.ledger[index][0], c, at) for index, c in replay.changes
+        )
+        _insert(cursor, RatingChange, CHANGE_COLUMNS, changes)
+        ratings = (
+            (player, style, t.is_bot, t.skill.mu, t.skill.sigma, t.skill.ordinal, t.games,
+             t.wins, at(t.last))
+            for (player, style), t in replay.tallies.items()
+        )  # fmt: skip
+        _insert(cursor, Rating, RATING_COLUMNS, ratings)
+        for sql in connection.ops.sequence_reset_sql(no_style(), [RatedGame, RatingChange, Rating]):
+            cursor.execute(sql)
+
+
+LEDGER_COLUMNS = ["id", "game_id", "match_id", "style", "played_at", "status", "recorded_at"]
+CHANGE_COLUMNS = ["rated_game_id", "player_id", "style", "played_at", "seat", "party", "place",
+                  "mu_before", "sigma_before", "mu", "sigma", "ordinal", "key_card"]  # fmt: skip
+RATING_COLUMNS = ["player_id", "style", "is_bot", "mu", "sigma", "ordinal", "games", "wins",
+                  "last_played_at"]  # fmt: skip
+
+
+def _change_values(rated_game_id: int, game: skill.Finished, c: skill.Change, at) -> tuple:
+    """The values of ``live.change_row``'s row, in ``CHANGE_COLUMNS`` order."""
+    return (
+        rated_game_id, c.player_id, game.style, at(game.played_at), c.seat, c.party, c.place,
+        c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, c.after.ordinal, c.key_card,
+    )  # fmt: skip
+
+
+def _insert(cursor, model, columns: list[str], rows: Iterable[tuple]) -> None:
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(c) for c in columns)
+    marks = ", ".join(["%s"] * len(columns))
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({marks})"
+    batch: list[tuple] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == BATCH:
+            cursor.executemany(sql, batch)
+            batch = []
+    if batch:
+        cursor.executemany(sql, batch)

@@ -117,3 +117,17 @@ def test_the_history_plot_spans_its_values():
     assert plots.history([]).empty
     single = plots.history([3.2])
     assert single.last is not None and len(single.points.split()) == 1
+
+
+def test_a_recent_sets_change_runs_from_before_its_first_game_to_after_its_last():
+    from ratings.models import RatingChange
+    from ratings.services import profiles
+
+    players = [make_user(n) for n in ("ann", "bob", "cy", "dee")]
+    match = table_of(players)
+    announce(finish(match, [0, 5, 9, 14], winner=0))
+    announce(finish(match, [9, 5, 0, 14], winner=2))
+    first, last = RatingChange.objects.filter(player=players[0]).order_by("rated_game_id")
+    (recent,) = profiles.recent_sets(players[0], everything=True)
+    assert recent.change == pytest.approx(last.ordinal - first.ordinal_before)
+    assert list(RatingChange.objects.filter(player=players[0])) == [last, first]
