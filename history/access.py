@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.http import Http404
 
 from games.models import Match
+from games.services import sealing
 
 from .models import ImportedRecord
 
@@ -23,6 +24,13 @@ def may_see_match(user, match: Match) -> bool:
     if not match.table.is_private:
         return True
     return user.is_authenticated and (user.is_staff or played_in(user, match))
+
+
+def sealed_for(user, match: Match) -> bool:
+    """Whether ``user`` plays the same sealed deals at another table (an event's same deals):
+    then none of this set is shown to them, not even as a spectator saw it, until it is
+    unsealed. Its own players and everyone else see the spectator's view."""
+    return not played_in(user, match) and sealing.plays_same_deals_elsewhere(match, user)
 
 
 def visible_match(user, pk: int) -> Match:

@@ -79,12 +79,19 @@ def statistics(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     return render(request, "history/stats.html", context)
 
 
+def _sealed(request: HttpRequest, match) -> HttpResponse:
+    """Refused: the person plays these same deals at another table, which is still sealed."""
+    return render(request, "history/sealed.html", {"match": match}, status=403)
+
+
 # -- a set's page ------------------------------------------------------------------------------
 
 
 @require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = access.visible_match(request.user, pk)
+    if access.sealed_for(request.user, match):
+        return _sealed(request, match)
     played = records.Played.read(match)
     record = records.record_of(played)
     names = match_names(match.players)
@@ -133,6 +140,8 @@ def _viewer(request: HttpRequest, context: dict) -> HttpResponse:
 @require_GET
 def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = access.visible_match(request.user, pk)
+    if access.sealed_for(request.user, match):
+        return _sealed(request, match)
     played = records.Played.read(match, upto=number)
     if not played.games or played.games[-1].number != number:
         raise Http404
@@ -204,6 +213,8 @@ def _download(record: dict, name: str) -> HttpResponse:
 @require_GET
 def match_record(request: HttpRequest, pk: int) -> HttpResponse:
     match = access.visible_match(request.user, pk)
+    if access.sealed_for(request.user, match):
+        return _sealed(request, match)
     record = records.record_of(records.Played.read(match))
     return _download(record, f"dominoes-{match.table.style}-set-{match.pk}.json")
 
@@ -211,6 +222,8 @@ def match_record(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_game_record(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = access.visible_match(request.user, pk)
+    if access.sealed_for(request.user, match):
+        return _sealed(request, match)
     played = records.Played.read(match, upto=number)
     if not played.games or played.games[-1].number != number:
         raise Http404

@@ -52,6 +52,7 @@ class Viewer:
     signed_in: bool
     host: bool
     language: str
+    barred: bool = False  # plays these same deals at another table: may not watch this one yet
 
 
 def viewer_of(table: Table, seats: list, user, language: str) -> Viewer:

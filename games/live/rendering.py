@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -31,7 +32,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.engine import match_view
 
 from ..models import Game, Table
-from ..services import reads
+from ..services import reads, sealing
 from ..services.play import Outcome, load
 from .presenters import Viewer, board_context, end_marker, seating_of, table_context, viewer_of
 
@@ -132,6 +133,8 @@ def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) ->
     """The whole page context for ``viewer``: the engine's view for their seat, presented."""
     if game is None:
         return table_context(table, seats, viewer)
+    if viewer.barred:  # nothing of the game: its board would tell them their own deal's hands
+        return {"table": table, "barred": True, "viewer": None, "version": game.version}
     state = engine_state(game)
     view = match_view(state, viewer.seat)
     if view.get("over") and viewer.seat is None and game.match.sealed:
@@ -156,7 +159,17 @@ def page_context(table: Table, user, language: str | None = None) -> dict:
     game = reads.latest_game(table.pk)
     seats = reads.seats_of(table)
     viewer = viewer_of(table, seats, user, language or translation.get_language())
-    return context_for(table, seats, viewer, game)
+    return context_for(table, seats, _barred(viewer, game, user), game)
+
+
+def _barred(viewer: Viewer, game: Game | None, user) -> Viewer:
+    """A watcher who sits at another table dealt the same sealed deals sees none of this one
+    (``services.sealing``); the question costs a query only at a sealed table."""
+    if viewer.seat is not None or game is None or not game.match.sealed:
+        return viewer
+    if sealing.plays_same_deals_elsewhere(game.match, user):
+        return replace(viewer, barred=True)
+    return viewer
 
 
 def cached_live(key: RenderKey) -> str | None:
@@ -185,6 +198,7 @@ def render_live(
         known = (hint.game, hint.version)
     table, game, seats = _table_state(table_id, known)
     viewer = viewer_of(table, seats, user, language or settings.LANGUAGE_CODE)
+    viewer = _barred(viewer, game, user)
 
     def render() -> str:
         with translation.override(viewer.language):

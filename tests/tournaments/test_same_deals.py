@@ -208,3 +208,36 @@ def test_the_comparison_page_reads_the_same_number_of_queries_whatever_the_table
             assert _client().get(f"/events/{event.slug}/rounds/1/deals/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_player_of_the_round_may_not_watch_another_of_its_tables_until_it_is_over(club):
+    from games.live.rendering import render_live
+
+    _event, row, tables = _round(club, entries=4)
+    first, second = tables
+    play_out_game(first.match)
+    rival = second.table.seats.select_related("player").order_by("index")[0].player
+    own = first.table.seats.select_related("player").order_by("index")[0].player
+    table_page = f"/play/t/{first.table.code}/"
+    replay = f"/history/set/{first.match.pk}/game/1/"
+    played = {m.tile for m in Game.objects.get(match=first.match, number=1).moves.all() if m.tile}
+    barred = _client(rival).get(table_page).text
+    assert "cannot watch this table until the round is over" in barred
+    assert not set(TILE.findall(barred)) & played
+    assert "cannot watch" in render_live(first.table.pk, rival, "en")[0]
+    for url in (
+        replay,
+        f"/history/set/{first.match.pk}/",
+        f"/history/set/{first.match.pk}/record.json",
+    ):
+        assert _client(rival).get(url).status_code == 403, url
+    for viewer in (None, own):  # a spectator, and the table's own player, see the board
+        assert set(TILE.findall(_client(viewer).get(table_page).text)) & played
+        assert _client(viewer).get(replay).status_code == 200
+    for table in tables:
+        _next_game(table.match)
+        play_out_match(table.match)
+    row.refresh_from_db()
+    assert row.state == Round.State.FINISHED
+    assert "cannot watch" not in _client(rival).get(table_page).text
+    assert _client(rival).get(replay).status_code == 200
