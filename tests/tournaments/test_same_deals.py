@@ -241,3 +241,32 @@ def test_a_player_of_the_round_may_not_watch_another_of_its_tables_until_it_is_o
     assert row.state == Round.State.FINISHED
     assert "cannot watch" not in _client(rival).get(table_page).text
     assert _client(rival).get(replay).status_code == 200
+
+
+def test_a_same_deal_swiss_for_tables_runs_to_its_finish_with_every_set_unsealed(club):
+    from tournaments.services import rounds
+
+    event = open_event(club, style="french", seats=4, format="swiss_tables", same_deals=True,
+                       format_options={"rounds": 2}, play_mode="games", games_per_table=1,
+                       turn_clock=0)  # fmt: skip
+    boss = owner_of(club)
+    enter(event, 8)
+    row = events.start(event, boss)
+    first_deals = []
+    for number in (1, 2):
+        matches = [t.match for t in row.tables.select_related("match").order_by("number")]
+        assert len(matches) == 2 and all(m.sealed for m in matches)
+        hands = [_deal(m, 1)["hands"] for m in matches]
+        assert hands[0] == hands[1]
+        first_deals.append(hands[0])
+        for match in matches:
+            play_out_match(match)
+        row.refresh_from_db()
+        assert row.state == Round.State.FINISHED
+        assert not Match.objects.filter(pk__in=[m.pk for m in matches], sealed=True).exists()
+        if number == 1:
+            row = rounds.generate_round(event, boss, number=2)
+    assert first_deals[0] != first_deals[1]
+    events.finish(event, boss)
+    event.refresh_from_db()
+    assert event.state == Tournament.State.FINISHED
