@@ -117,3 +117,38 @@ def test_a_player_replays_verifies_exports_and_imports_a_game_by_keyboard(
             assert page.evaluate(OVERFLOW) <= 0
             _shoot(page, f"history-stats-{width}.png")
         assert not violations, violations
+
+
+def test_on_a_phone_the_history_filters_and_a_tapped_step_keeps_the_board_in_view(site, chromium):
+    made = stage(site, "finished", "cutthroat", 4)
+    with browser_pages(chromium, phone=PHONE) as (phone,):
+        signed_in(phone, site, made["session"])
+        phone.goto(f"{site}history/")
+        phone.get_by_text("Filter", exact=True).click()
+        phone.get_by_label("Style").select_option("partner")
+        phone.get_by_role("button", name="Show").click()
+        phone.wait_for_url("**style=partner**")
+        assert "No set matches these filters." in phone.locator("main").inner_text()
+        assert phone.locator("details.filters[open]").count() == 1  # left open while filtered
+        phone.get_by_label("Style").select_option("cutthroat")
+        phone.get_by_label("Against").fill("Dumpling")
+        phone.get_by_role("button", name="Show").click()
+        phone.wait_for_url("**style=cutthroat**")
+        assert phone.locator(".history-row").count() == 1
+
+        phone.locator(".history-row a.history-link").first.click()
+        phone.get_by_role("link", name="Replay game 1").click()
+        phone.wait_for_selector("#replay")
+        phone.locator("#move-8").click()
+        phone.wait_for_function(AT, arg=8)
+        phone.evaluate("() => document.querySelector('.replay-seats').scrollIntoView()")
+        phone.wait_for_timeout(200)
+        scrolled = phone.evaluate("() => window.scrollY")
+        box = phone.locator("#step-next").bounding_box()
+        assert scrolled > 300 and 0 <= box["y"] < 80, (scrolled, box)  # the steps stay in sight
+        phone.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.wait_for_function(AT, arg=9)
+        phone.wait_for_timeout(200)
+        assert abs(phone.evaluate("() => window.scrollY") - scrolled) < 40  # no jump
+        assert phone.evaluate(OVERFLOW) <= 0
+        _shoot(phone, "history-replay-phone-scrolled-360.png")
