@@ -20,6 +20,7 @@ recompute must find among the moves). Then:
 
 Prints one JSON line. Usage:
   python bench/ratings.py [--games 100000] [--live 500] [--moves 24] [--people 2000] [--postgres]
+                          [--wal]
 The default runs on the embedded default's SQLite (a temporary var/ directory); ``--postgres``
 creates and drops a ``dominoes_bench_ratings`` database on DATABASE_URL's server (default the
 local one).
@@ -76,6 +77,19 @@ def setup(postgres: bool) -> str | None:
 
     call_command("migrate", verbosity=0)
     return url
+
+
+def wal() -> None:
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    def pragmas(sender, connection, **kwargs) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+
+    connection_created.connect(pragmas, weak=False)
+    connection.close()
 
 
 def recreate(url: str, drop_only: bool = False) -> None:
@@ -259,8 +273,15 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=24)
     parser.add_argument("--people", type=int, default=2000)
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument(
+        "--wal",
+        action="store_true",
+        help="SQLite in WAL mode, synchronous=NORMAL (no flush to disk per commit)",
+    )
     args = parser.parse_args()
     url = setup(args.postgres)
+    if args.wal and not url:
+        wal()
     try:
         from django.db import transaction
         from django.utils import timezone
@@ -285,7 +306,7 @@ def main() -> None:
         live = live_updates(new)
         _check_time, check_said, matches = recompute_command("--check")
         figures = {
-            "database": "postgresql" if url else "sqlite",
+            "database": "postgresql" if url else "sqlite-wal" if args.wal else "sqlite",
             "games": args.games,
             "moves_per_game": args.moves,
             "players": len(people),
