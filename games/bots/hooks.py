@@ -42,6 +42,12 @@ class Hooks:
     #: 40 ms: win rate 0.343 off, 0.340 at 1.0, 0.311 at 3.0 (the weights gather on a few deals
     #: and the lost samples cost more than the sharper beliefs gain).
     beta: float = 0.0
+    #: Points per unit of the post-game analysis' normalised cost (styles scored on points; see
+    #: docs/analysis.md): its error thresholds and bands are read in these units. Set so that
+    #: the casual bot's mean cost per decision comes out alike in every style: in Draw's two
+    #: seats a choice moves about twice as many points as elsewhere (casual 1.8 points per
+    #: decision against 0.5-0.9 in Block, French and Doubles; 16 games per level, two seeds).
+    points_scale: float = 20.0
 
 
 LINE = Hooks()
@@ -50,7 +56,7 @@ HOOKS: dict[str, Hooks] = {
     "cutthroat": LINE,
     "partner": LINE,
     "block": LINE,
-    "draw": LINE,
+    "draw": Hooks(points_scale=40.0),
     "french": Hooks(double_bonus=-10.0, rollout_double=-10, beta=1.0),
     "doubles": Hooks(double_bonus=-20.0, rollout_double=-20, openness=3.0),
 }

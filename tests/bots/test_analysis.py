@@ -167,7 +167,8 @@ def test_costs_are_marked_by_the_documented_thresholds():
     points = unit_for(make_rules("block", 2))
     assert (win.name, points.name) == ("win", "points")
     assert [mark(c, 0.0, win) for c in (0.01, 0.02, 0.05, 0.1)] == ["", "small", "clear", "big"]
-    assert mark(6.0, 0.0, points) == "big"
+    assert mark(2.0, 0.0, points) == "big"
+    assert unit_for(make_rules("draw", 2)).scale == 2 * points.scale  # Hooks.points_scale
     assert mark(0.2, 0.15, win) == ""  # within the noise of the estimate
     assert band(0.0) == "Supernatural"
     assert band(1.0) == "Awful!"

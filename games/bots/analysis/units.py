@@ -8,8 +8,9 @@ parties', the sign turned where points are bad. No style is named here.
 
 Costs are turned into marks by fixed thresholds (``MARKS``), and a seat's mean cost per unforced
 decision into a band named like GNU Backgammon's (``BANDS``). To compare units, a cost is
-*normalised* by the unit's scale (1 for a win chance, ``POINT_SCALE`` points for points): the
-thresholds and bands are in normalised units. docs/analysis.md gives the figures behind them.
+*normalised* by the unit's scale (1 for a win chance; for points the style's
+``Hooks.points_scale``, 20 points, 40 in Draw): the thresholds and bands are in normalised units.
+docs/analysis.md gives the figures behind them.
 """
 
 from __future__ import annotations
@@ -18,16 +19,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..hooks import hooks_for
+
 if TYPE_CHECKING:
     from games.engine import GameState
     from games.engine.rules import Rules
 
 WIN = "win"
 POINTS = "points"
-POINT_SCALE = 20.0  # points of a typical game swing; the expert's utility uses the same scale
 
 #: Normalised cost at or above which a decision is a small, clear or big error (first match
-#: from the end wins). A win chance lost: 0.02, 0.05, 0.10; points: 1, 3 and 6 points.
+#: from the end wins). A win chance lost: 0.02, 0.05, 0.10; points: 0.4, 1 and 2 at a scale of 20
+#: points (0.8, 2 and 4 in Draw).
 MARKS: tuple[tuple[str, float], ...] = (("small", 0.02), ("clear", 0.05), ("big", 0.10))
 #: A cost is marked only when it also exceeds this many standard errors of its estimate, so that
 #: the noise of the play-outs does not pass for an error.
@@ -36,14 +39,14 @@ NOISE_Z = 2.0
 #: Bands by mean normalised cost per unforced decision (upper bounds, best first), calibrated on
 #: bench games of the random, casual and expert bots (bench/analysis.py, docs/analysis.md).
 BANDS: tuple[tuple[str, float], ...] = (
-    ("Supernatural", 0.002),
-    ("World class", 0.005),
-    ("Expert", 0.010),
-    ("Advanced", 0.015),
-    ("Intermediate", 0.022),
-    ("Casual player", 0.032),
-    ("Beginner", 0.045),
-    ("Awful!", float("inf")),
+    ("Supernatural", 0.003),
+    ("World class", 0.006),
+    ("Expert", 0.012),  # the expert bot: about 0.010
+    ("Advanced", 0.020),
+    ("Intermediate", 0.028),
+    ("Casual player", 0.045),  # the casual bot: about 0.036
+    ("Beginner", 0.065),
+    ("Awful!", float("inf")),  # random play: about 0.08
 )
 
 Valuer = Callable[["GameState"], float]
@@ -58,10 +61,11 @@ class Unit:
 
 
 def unit_for(rules: Rules) -> Unit:
-    """Win chance where the set is won by games, points otherwise."""
+    """Win chance where the set is won by games, points otherwise (scaled by the style's
+    ``Hooks.points_scale``)."""
     if rules.won_by_games:
         return Unit(WIN, 1.0)
-    return Unit(POINTS, POINT_SCALE)
+    return Unit(POINTS, hooks_for(rules.name).points_scale)
 
 
 def valuer(rules: Rules, seat: int) -> Valuer:

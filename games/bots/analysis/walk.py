@@ -27,9 +27,9 @@ from .luck import deal_luck, draw_luck
 from .summary import decision_row, summarise
 from .units import unit_for, valuer
 
-WORLDS = 480  # deals per decision (the live expert, at 150 ms, gets about 40-400)
-LUCK_SAMPLES = 400  # play-outs per deal-luck estimate, per seat (and of re-deals)
-DRAW_SAMPLES = 200  # play-outs per side of a draw's luck
+WORLDS = 1000  # deals per decision (the live expert, at 150 ms, gets about 40-400)
+LUCK_SAMPLES = 600  # play-outs per deal-luck estimate, per seat (and of re-deals)
+DRAW_SAMPLES = 300  # play-outs per side of a draw's luck
 
 Progress = Callable[[int, int], None]
 
