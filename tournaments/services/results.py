@@ -29,7 +29,13 @@ from games.services.outcomes import MatchOutcome
 from ..formats import FormatError
 from ..formats import Table as FormatTable
 from ..models import Entry, TableAssignment, Tournament
-from ..placing import after_forfeits, party_places, pips_per_party, seats_per_format_seat
+from ..placing import (
+    after_forfeits,
+    competition_ranks,
+    party_places,
+    pips_per_party,
+    seats_per_format_seat,
+)
 from ..placing import format_places as places_per_format_seat
 from . import jobs, notify
 from .access import require_organiser
@@ -65,11 +71,34 @@ def set_finished(match_id: int, outcome: MatchOutcome) -> TableAssignment | None
         if assignment.forfeited:  # bots played for entries that never came: they come last
             places = after_forfeits(places, assignment.seats, assignment.forfeited)
         try:
-            settle(tournament, assignment, places)
+            with transaction.atomic():
+                settle(tournament, assignment, places)
         except TournamentError as error:
-            log.warning("table %s of %s needs the organiser: %s", assignment, tournament, error)
-            return assignment
+            if len(set(places)) == len(places):
+                log.warning("table %s of %s needs the organiser: %s", assignment, tournament, error)
+                return assignment
+            _settle_by_seat(tournament, assignment, places, error)
     return assignment
+
+
+def _settle_by_seat(
+    tournament: Tournament, assignment: TableAssignment, places: list[int], error: Exception
+) -> None:
+    """The format refused a tie the tiebreaks left (a knockout must know who goes through):
+    the earlier seat goes first, so an event that runs by itself goes on, and the organiser
+    reads which table was decided so (and may override it while the next round is seated)."""
+    strict = competition_ranks([(place, seat) for seat, place in enumerate(places)])
+    try:
+        with transaction.atomic():
+            settle(tournament, assignment, strict)
+    except TournamentError as again:
+        log.warning("table %s of %s needs the organiser: %s", assignment, tournament, again)
+        return
+    text = _("Table %(t)s of round %(r)s was tied; the earlier seat went first (%(why)s)") % {
+        "t": assignment.number, "r": assignment.round.number, "why": error,
+    }  # fmt: skip
+    tournament.notice, tournament.notice_at = text[:300], timezone.now()
+    tournament.save(update_fields=["notice", "notice_at", "updated_at"])
 
 
 def places_from_set(

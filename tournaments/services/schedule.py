@@ -13,7 +13,8 @@ Steps are queued by name (``jobs``): by the results when a round's last table is
 step itself for the next time something falls due (``step_at``), and by ``sweep`` (beat, every
 few seconds), which finds every event with something due by indexed queries, so a lost task or a
 restarted worker costs a few seconds. What a step could not do is kept in ``Tournament.notice``
-for the organiser (and the step tries again at the next sweep).
+for the organiser (and the step tries again at the next sweep); the latest notice stays, with
+its time, until another replaces it.
 """
 
 from __future__ import annotations
@@ -66,8 +67,6 @@ def step(tournament_id: int, now: datetime | None = None) -> list[str]:
             _notice(tournament, str(error), now)
             done[:] = ["notice"]
         if done:
-            if "notice" not in done and tournament.notice:
-                _notice(tournament, "", None)
             notify.event_changed(tournament.pk)
             _queue_next(tournament, now)
     if done:
