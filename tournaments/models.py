@@ -338,6 +338,8 @@ class TableAssignment(models.Model):
     class Meta:
         ordering = ["round", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
+        # the schedule's sweep looks for tables being played whose players were not looked for
+        indexes = [models.Index(fields=["state", "presence_checked"], name="table_presence_due")]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
 
