@@ -13,10 +13,11 @@ from django.utils import timezone
 from games.models import Match, Seat
 from games.models import Table as GameTable
 from games.services import presence
+from games.services.outcomes import MatchOutcome
 from tests.games.helpers import play_out_match
 from tests.tournaments.factories import enter, make_event, open_event, owner_of
 from tournaments.models import Entry, Round, TableAssignment, Tournament
-from tournaments.services import entries, schedule, state
+from tournaments.services import entries, results, schedule, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -273,3 +274,24 @@ def test_a_bot_event_runs_to_its_finish_on_steps_alone(club):
         if event.state == Tournament.State.FINISHED:
             break
     assert event.state == Tournament.State.FINISHED
+
+
+def test_a_tie_a_knockout_cannot_take_is_decided_by_seat_with_a_notice(club):
+    event = open_event(
+        club, style="cutthroat", seats=4, format="table_knockout", bots_fill=True,
+        starts_at=timezone.now() + timedelta(minutes=1), **QUICK,
+    )  # fmt: skip
+    for _ in range(8):
+        entries.register_bot(event, owner_of(club))
+    Tournament.objects.filter(pk=event.pk).update(starts_at=timezone.now())
+    schedule.step(event.pk)
+    table = latest(event).tables.first()
+    tied = MatchOutcome(
+        parties=[[0], [1], [2], [3]], players=[None] * 4, places=[1, 2, 2, 4],
+        totals=[6, 3, 3, 0], result="games", winner=0, replaced=[False] * 4,
+    )  # fmt: skip
+    results.set_finished(table.match_id, tied)
+    table.refresh_from_db()
+    event.refresh_from_db()
+    assert table.places == [1, 2, 3, 4]
+    assert "earlier seat went first" in event.notice
