@@ -148,6 +148,22 @@ async def test_a_club_event_socket_is_refused_to_outsiders_and_open_to_members()
 
 
 @live
+async def test_a_watcher_is_let_go_when_the_event_becomes_club_only():
+    event = await _running()
+    stranger = await _connect(f"/ws/events/{event.slug}/")
+    await _drain(stranger)
+
+    @sync_to_async
+    def club_only():
+        Tournament.objects.filter(pk=event.pk).update(visibility=Tournament.Visibility.CLUB)
+        notify.event_changed(event.pk)
+
+    await club_only()
+    closed = await stranger.receive_output(timeout=2)
+    assert closed == {"type": "websocket.close", "code": 4404}
+
+
+@live
 async def test_an_event_socket_from_another_origin_is_refused():
     event = await _running()
     _socket, connected, _code = await _open(

@@ -74,10 +74,11 @@ class EventConsumer(_Listening):
         slug = self.scope["url_route"]["kwargs"]["slug"]
         self.view = self.scope["url_route"]["kwargs"].get("view", "page")
         self.user = self.scope.get("user")
-        event = await rendering.in_pool(rendering.event_of, slug, self.user)
-        if event is None:  # no such event, or not for this viewer: say nothing more
+        found = await rendering.in_pool(rendering.event_of, slug, self.user)
+        if found is None:  # no such event, or not for this viewer: say nothing more
             await self.close(code=4404)
             return
+        event, self.viewer = found
         self.event_id = event.pk
         self.language = _language(self.scope)
         await self._join([notify.event_group(event.pk)])
@@ -114,9 +115,14 @@ class EventConsumer(_Listening):
     async def _push(self, tick: float | None) -> None:
         if self.event_id is None:
             return
-        allowed = await rendering.in_pool(rendering.still_visible, self.event_id, self.user)
-        if not allowed:  # made club-only or a draft again: this viewer sees no more
-            await self.close(code=4404)
+        if tick is None:
+            facts = await rendering.in_pool(rendering.facts, self.event_id)
+        else:  # one read of the event's state per tick for all its sockets
+            key = (self.event_id, "facts", tick)
+            facts = await rendering.shared(key, rendering.facts, self.event_id)
+        if facts is None or not rendering.allowed(*facts, self.viewer):
+            await self.close(code=4404)  # deleted, made club-only or a draft: no more to see
+            self.event_id = None
             return
         page = self._page(tick or time.time())
         args = (self.event_id, self.view, self.language, page)

@@ -16,6 +16,8 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -47,22 +49,39 @@ def next_tick(period: float | None = None, now: float | None = None) -> float:
     return (math.floor(now / period) + 1) * period
 
 
-def may_see(event: Tournament, user) -> bool:
+@dataclass(frozen=True)
+class Viewer:
+    """Who watches, as far as seeing an event goes; read once when a socket connects."""
+
+    organiser: bool
+    member: bool  # of the event's club (or a superuser)
+
+
+def viewer_of(event: Tournament, user) -> Viewer:
+    signed_in = user is not None and user.is_authenticated
+    member = signed_in and (user.is_superuser or access.is_member(event, user))
+    return Viewer(access.can_run(event, user), member)
+
+
+def allowed(state: str, visibility: str, viewer: Viewer) -> bool:
     """The event page's rule: a draft is for its organisers, a club event for members."""
-    if event.state == Tournament.State.DRAFT and not access.can_run(event, user):
+    if state == Tournament.State.DRAFT and not viewer.organiser:
         return False
-    return access.can_see(event, user)
+    return visibility == Tournament.Visibility.PUBLIC or viewer.member
 
 
-def event_of(slug: str, user) -> Tournament | None:
-    """The event named by ``slug`` if ``user`` may see it, else None."""
+def event_of(slug: str, user) -> tuple[Tournament, Viewer] | None:
+    """The event named by ``slug`` and its viewer, if ``user`` may see it; else None."""
     event = Tournament.objects.select_related("club").filter(slug=slug).first()
-    return event if event is not None and may_see(event, user) else None
+    if event is None:
+        return None
+    viewer = viewer_of(event, user)
+    return (event, viewer) if allowed(event.state, event.visibility, viewer) else None
 
 
-def still_visible(event_id: int, user) -> bool:
-    event = Tournament.objects.select_related("club").filter(pk=event_id).first()
-    return event is not None and may_see(event, user)
+def facts(event_id: int) -> tuple[str, str] | None:
+    """The event's state and visibility (read once per tick for all its sockets)."""
+    return Tournament.objects.filter(pk=event_id).values_list("state", "visibility").first()
 
 
 def event_html(event_id: int, view: str, language: str, page: int = 0) -> str:
@@ -99,7 +118,7 @@ def in_pool(function: Callable, *args):
     return sync_to_async(call, thread_sensitive=False)()
 
 
-async def shared(key: tuple, function: Callable, *args) -> str:
+async def shared(key: tuple, function: Callable, *args) -> Any:
     """One render per ``key`` in this process, however many sockets ask for it at once."""
     loop = asyncio.get_running_loop()
     held = _cache.get(key)

@@ -16,8 +16,9 @@ from .consumers import SCREEN_CYCLE
 @require_GET
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     """Anyone who may see the event may put its screen up; it updates over its socket."""
-    event = rendering.event_of(slug, request.user)
-    if event is None:
+    found = rendering.event_of(slug, request.user)
+    if found is None:
         raise Http404
+    event = found[0]
     context = presenters.screen_context(snapshot(event), int(time.time() // SCREEN_CYCLE))
     return render(request, "tournaments/live/screen.html", context)
