@@ -60,9 +60,14 @@ def request_for_game(user, game: Game) -> GameAnalysis:
     return _request(user, {"game": game}, game.number)
 
 
-def request_for_import(user, imported: ImportedRecord, number: int) -> GameAnalysis:
+def import_analysable(imported: ImportedRecord, number: int) -> bool:
+    """Game ``number`` of an imported record is there and finished."""
     games = imported.record.get("games", [])
-    if not 1 <= number <= len(games) or not _finished(imported.record, number):
+    return 1 <= number <= len(games) and _finished(imported.record, number)
+
+
+def request_for_import(user, imported: ImportedRecord, number: int) -> GameAnalysis:
+    if not import_analysable(imported, number):
         raise NotAnalysable(number)
     return _request(user, {"imported": imported, "number": number}, number)
 
@@ -106,6 +111,9 @@ def run(analysis_id: int) -> None:
         log.warning("analysis %s refused: %s", row.pk, error)
         _finish(row, GameAnalysis.State.FAILED, None, str(error)[:300])
         return
+    except Exception:  # a bug: say so on the page (it may be asked again), and in the log
+        _finish(row, GameAnalysis.State.FAILED, None, "")
+        raise
     _finish(row, GameAnalysis.State.DONE, result, "")
 
 

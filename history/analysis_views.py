@@ -55,8 +55,11 @@ def match_game_extras(request: HttpRequest, game: Game, names: list[str], contex
 def imported_game_extras(
     request: HttpRequest, imported: ImportedRecord, number: int, names: list[str], context: dict
 ) -> dict:
+    row = analysis.for_import(imported, number)
+    if row is None and not analysis.import_analysable(imported, number):
+        return {}  # the record's last game was saved unfinished
     urls = _imported_urls(imported.pk, number)
-    return replay_extras(request, analysis.for_import(imported, number), names, context, urls, True)
+    return replay_extras(request, row, names, context, urls, True)
 
 
 def _match_urls(pk: int, number: int) -> tuple[str, str]:
