@@ -254,10 +254,17 @@ def _change_values(rated_game_id: int, game: skill.Finished, c: skill.Change, at
 
 
 def _insert(cursor, model, columns: list[str], rows: Iterable[tuple]) -> None:
+    """Insert ``rows``: PostgreSQL's ``COPY`` (``executemany`` there is a round trip a row),
+    elsewhere ``executemany`` in batches."""
     quote = connection.ops.quote_name
     names = ", ".join(quote(c) for c in columns)
-    marks = ", ".join(["%s"] * len(columns))
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({marks})"
+    table = quote(model._meta.db_table)
+    if connection.vendor == "postgresql":
+        with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    sql = f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
     batch: list[tuple] = []
     for row in rows:
         batch.append(row)
