@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import connections
 
 from ..models import TableAssignment
 from ..services import notify
@@ -48,7 +49,10 @@ class Coalescer:
         with self.lock:
             self.waiting.discard(key)
             self.last[key] = time.monotonic()
-        self.send(key)
+        try:
+            self.send(key)
+        finally:  # the timer's thread took a database connection (on_commit asks for one):
+            connections.close_all()  # hand it back, or every timer keeps one of the pool's
 
 
 def event_of_match(match_id: int) -> int | None:
