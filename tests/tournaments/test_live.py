@@ -341,3 +341,14 @@ def test_the_status_says_when_the_next_round_starts_and_the_deadline():
         "Round 3 starts at 20:15."
     )
     assert presenters.status_line(event, _round(4, deadline=at)).endswith("Deadline 20:15.")
+
+
+@live
+async def test_a_socket_that_closes_ends_its_consumer():
+    event = await _running()
+    for path in (f"/ws/events/{event.slug}/", "/ws/event-notices/"):
+        socket = await _connect(path, await sync_to_async(_session)("p1"))
+        await _drain(socket, 0.3)
+        started = time.monotonic()
+        await socket.disconnect()  # waits for the consumer to finish (up to a second)
+        assert time.monotonic() - started < 0.5

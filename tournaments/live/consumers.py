@@ -16,6 +16,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games.live.consumers import CLOSED, _language
@@ -89,6 +90,8 @@ class EventConsumer(_Listening):
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:
             await super().dispatch(message)
+        except StopConsumer:  # the socket closed: let Channels end the consumer
+            raise
         except Exception:
             log.exception("event socket: %s failed", message.get("type"))
 
@@ -166,6 +169,8 @@ class NoticeConsumer(_Listening):
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:
             await super().dispatch(message)
+        except StopConsumer:  # the socket closed: let Channels end the consumer
+            raise
         except Exception:
             log.exception("notice socket: %s failed", message.get("type"))
 
