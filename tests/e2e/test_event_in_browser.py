@@ -19,7 +19,7 @@ from tests.e2e.conftest import ARTIFACTS, ENVIRONMENTS, ROOT, browser_pages, sig
 pytestmark = pytest.mark.e2e
 
 PHONE, DESKTOP = (360, 740), (1440, 900)
-START_IN = 20  # seconds from staging to the event's start: time enough to check everyone in
+START_IN = 30  # seconds from staging to the event's start: time enough to check everyone in
 BOTS = 4
 
 
@@ -68,6 +68,8 @@ def test_an_event_runs_itself_and_leads_each_player_to_their_table(site, chromiu
 
         spectator.goto(event_url)
         spectator.evaluate("window.notReloaded = true")
+        badge = spectator.locator("#event-badge").inner_text()
+        assert "Check-in" in badge, f"everyone checked in only after the start ({badge})"
         ann.goto(f"{site}events/")  # a player may be on any page of the site
         _shoot(ann, "checked-in-360")
 
