@@ -43,12 +43,25 @@ def visible_match(user, pk: int) -> Match:
 
 
 def own_import(user, pk: int) -> ImportedRecord:
-    """The record, if ``user`` imported it or is staff; 404 otherwise (someone else's import
-    is not told apart from a missing one)."""
+    """The record if ``user`` imported it; 404 otherwise (someone else's import is not told
+    apart from a missing one)."""
     if not user.is_authenticated:
         raise Http404
-    records = ImportedRecord.objects.all() if user.is_staff else user.imported_records.all()
-    found = records.filter(pk=pk).first()
+    return _found(user.imported_records.filter(pk=pk))
+
+
+def visible_import(user, pk: int) -> ImportedRecord:
+    """The record to look at: its owner's, or staff's (who may need to see a file before
+    removing it in the admin)."""
+    if not user.is_authenticated:
+        raise Http404
+    if not user.is_staff:
+        return own_import(user, pk)
+    return _found(ImportedRecord.objects.filter(pk=pk))
+
+
+def _found(records) -> ImportedRecord:
+    found = records.first()
     if found is None:
         raise Http404
     return found

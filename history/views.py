@@ -110,7 +110,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def imported_page(request: HttpRequest, pk: int) -> HttpResponse:
-    imported = access.own_import(request.user, pk)
+    imported = access.visible_import(request.user, pk)
     record = imported.record
     names = record_names(record, imported.seats)
     context = {
@@ -166,7 +166,7 @@ def match_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_GET
 def imported_game(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    imported = access.own_import(request.user, pk)
+    imported = access.visible_import(request.user, pk)
     record = imported.record
     if not 1 <= number <= len(record["games"]):
         raise Http404
@@ -233,13 +233,13 @@ def match_game_record(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
 @require_GET
 def imported_record(request: HttpRequest, pk: int) -> HttpResponse:
-    imported = access.own_import(request.user, pk)
+    imported = access.visible_import(request.user, pk)
     return _download(imported.record, _file_name(imported))
 
 
 @require_GET
 def imported_game_record(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    imported = access.own_import(request.user, pk)
+    imported = access.visible_import(request.user, pk)
     record = imported.record
     if not 1 <= number <= len(record["games"]):
         raise Http404

@@ -47,3 +47,11 @@ def test_history_lines_are_listed_and_never_deleted_by_hand(imported):
     item = Item.objects.get()
     assert "Friday" in client.get("/admin/history/item/").text
     assert client.get(f"/admin/history/item/{item.pk}/delete/").status_code == 403
+
+
+def test_staff_look_at_someone_elses_import_but_only_its_owner_deletes_it_on_the_site(imported):
+    client = staff()
+    page = client.get(f"/history/imported/{imported.pk}/").text
+    assert "Delete this record" not in page
+    assert client.post(f"/history/imported/{imported.pk}/delete/").status_code == 404
+    assert ImportedRecord.objects.exists()
