@@ -190,7 +190,7 @@ def start_tables(tournament: Tournament, row: Round) -> int:
         assignment.state = TableAssignment.State.PLAYING
         assignment.started_at = timezone.now()
         # a table of bots only has nobody to look for once the no-show grace runs out
-        assignment.presence_checked = not any(people)
+        assignment.presence_checked = not any(p is not None and not p.is_bot for p in people)
         assignment.save(update_fields=["table", "match", "state", "started_at",
                                        "presence_checked"])  # fmt: skip
         started += 1
