@@ -142,6 +142,10 @@ class EventForm(forms.Form):
     visibility = forms.ChoiceField(
         label=_("Who sees it"), choices=Tournament.Visibility.choices, initial="public"
     )
+    rated = forms.BooleanField(
+        label=_("Rated"), required=False, initial=True,
+        help_text=_("The games of its tables change the players' ratings."),
+    )  # fmt: skip
     # -- the schedule (issue 15): empty times are the organiser's own clicks
     registration_opens_at = forms.DateTimeField(
         label=_("Registration opens at"), required=False, widget=WHEN,
@@ -302,7 +306,7 @@ class EventForm(forms.Form):
             "games_per_table": data.get("games_per_table"), "points": data["points"],
             "entry_cap": data.get("entry_cap"), "bots_fill": data["bots_fill"],
             "bot_level": data["bot_level"], "turn_clock": data["turn_clock"],
-            "visibility": data["visibility"],
+            "visibility": data["visibility"], "rated": data["rated"],
             **{name: schedule_value(data, name) for name in SCHEDULE_FIELDS},
         }  # fmt: skip
 
@@ -327,7 +331,7 @@ def initial_for(tournament: Tournament) -> dict:
         "play_mode": tournament.play_mode, "games_per_table": tournament.games_per_table,
         "entry_cap": tournament.entry_cap, "bots_fill": tournament.bots_fill,
         "bot_level": tournament.bot_level, "turn_clock": tournament.turn_clock,
-        "visibility": tournament.visibility,
+        "visibility": tournament.visibility, "rated": tournament.rated,
         **{name: getattr(tournament, name) for name in SCHEDULE_FIELDS},
         "rounds": options.get("rounds", pool.get("rounds")),
         "third_place": options.get("third_place", playoff.get("third_place", False)),

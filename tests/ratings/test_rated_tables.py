@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import Table
 from tests.factories import make_user
-from tests.tournaments.factories import enter, make_club, open_event, owner_of
+from tests.tournaments.factories import enter, make_club, make_event, open_event, owner_of
 from tournaments.models import Tournament
 from tournaments.services import events
 
@@ -48,3 +48,15 @@ def test_an_events_tables_follow_the_event(rated):
     row = events.start(event, owner_of(club))
     tables = [t.table for t in row.tables.all()]
     assert tables and all(t.rated is rated for t in tables)
+
+
+def test_the_event_form_offers_rated_ticked_and_an_organiser_may_untick_it():
+    club = make_club(make_user("owner"))
+    client = Client()
+    client.force_login(owner_of(club))
+    page = client.get(reverse("event_new")).text
+    assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', page)
+    event = make_event(club, rated=False)
+    assert Tournament.objects.get(pk=event.pk).rated is False
+    events.update(event, owner_of(club), rated=True)
+    assert Tournament.objects.get(pk=event.pk).rated is True

@@ -42,7 +42,7 @@ SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
 #: Fields that may change until the event starts.
-DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level",
+DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level", "rated",
            *SCHEDULE)  # fmt: skip
 #: Every field an organiser sets.
 FIELDS = (*DETAILS, *SHAPE)
