@@ -168,7 +168,7 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
                        "updated_at")  # fmt: skip
     fieldsets = [
         (None, {"fields": ("club", "name", "state", "notice", "notice_at", "visibility",
-                           "entry_cap", "entry_pages")}),
+                           "rated", "entry_cap", "entry_pages")}),
         (gettext_lazy("The game and the format"), {"fields": (
             "style", "seats", "options", "format", "format_options", "play_mode",
             "games_per_table", "points", "bots_fill", "bot_level", "turn_clock")}),
