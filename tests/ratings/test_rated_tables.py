@@ -60,3 +60,14 @@ def test_the_event_form_offers_rated_ticked_and_an_organiser_may_untick_it():
     assert Tournament.objects.get(pk=event.pk).rated is False
     events.update(event, owner_of(club), rated=True)
     assert Tournament.objects.get(pk=event.pk).rated is True
+
+
+def test_an_unrated_table_says_so_in_the_lobby_and_on_its_page(host_client):
+    host_client.post(reverse("create_table"), FORM)
+    table = Table.objects.get()
+    assert table.rated is False
+    assert ">unrated<" in host_client.get(reverse("lobby")).text
+    assert ">unrated<" in host_client.get(f"/play/t/{table.code}/").text
+    host_client.post(reverse("create_table"), {**FORM, "rated": "on"})
+    rated = Table.objects.get(rated=True)
+    assert ">unrated<" not in host_client.get(f"/play/t/{rated.code}/").text
