@@ -25,6 +25,7 @@ from tests.factories import DEFAULT_PASSWORD, make_user
 from tests.tournaments.factories import enter, join, make_club, make_event, open_event, owner_of
 from tournaments.live import news, presenters
 from tournaments.models import TableAssignment, Tournament
+from tournaments.services import entries as entry_services
 from tournaments.services import events, notify, results
 
 
@@ -223,10 +224,8 @@ async def test_a_checked_in_player_is_led_to_their_table_when_the_round_is_seate
 
     @sync_to_async
     def check_in_and_start():
-        from tournaments.services import entries
-
         for entry in event.entries.all():
-            entries.check_in(event, owner_of(club), entry)
+            entry_services.check_in(event, owner_of(club), entry)
         events.start(event, owner_of(club))
         notify.seats_changed(event.pk)
 
@@ -352,3 +351,15 @@ async def test_a_socket_that_closes_ends_its_consumer():
         started = time.monotonic()
         await socket.disconnect()  # waits for the consumer to finish (up to a second)
         assert time.monotonic() - started < 0.5
+
+
+@pytest.mark.django_db
+def test_before_round_one_the_screen_shows_who_has_checked_in(client):
+    club = make_club(make_user("owner"))
+    event = open_event(club)
+    made = enter(event, 3)
+    events.open_checkin(event, owner_of(club))
+    entry_services.check_in(event, owner_of(club), made[0])
+    html = client.get(reverse("event_screen", kwargs={"slug": event.slug})).content.decode()
+    assert "3 entries" in html and "1 checked in" in html
+    assert html.count('class="screen-here"') == 1

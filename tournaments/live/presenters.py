@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from ..models import Round, TableAssignment, Tournament
+from ..models import Entry, Round, TableAssignment, Tournament
 from ..pages import StandingView, entry_name, event_context
 from ..services.state import Snapshot
 
@@ -176,8 +176,27 @@ def screen_page(live: LiveRound | None, standings: list[StandingView], index: in
     )  # fmt: skip
 
 
+@dataclass
+class Entrant:
+    name: str
+    checked_in: bool
+
+
+def entrants(snap: Snapshot, limit: int = SCREEN_TABLES * 2) -> list[Entrant]:
+    """Who is in, before round 1 (checked in first), for the screen while players arrive."""
+    rows = [e for e in snap.entries.values() if e.active]
+    rows.sort(key=lambda e: (e.status != Entry.Status.CHECKED_IN, e.name.lower()))
+    return [Entrant(e.name, e.status == Entry.Status.CHECKED_IN) for e in rows[:limit]]
+
+
 def screen_context(snap: Snapshot, index: int = 0) -> dict:
-    """The club-night screen: status, the current round's tables and the standings, paged."""
+    """The club-night screen: status, the current round's tables and the standings, paged;
+    before round 1, who has entered and checked in."""
     context = live_context(snap)
     context["page"] = screen_page(context["live"], context["standings"], index)
+    if context["live"] is None:
+        active = [e for e in snap.entries.values() if e.active]
+        context["entrants"] = entrants(snap)
+        context["entered"] = len(active)
+        context["checked_in"] = sum(e.status == Entry.Status.CHECKED_IN for e in active)
     return context
