@@ -233,6 +233,8 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
         "preview_error": preview_error,
         "enter_form": EnterForm(),
         "current": snap.rounds[-1] if snap.rounds else None,
+        "late_entries": event_obj.state == Tournament.State.RUNNING
+        and event_obj.format in entries.LATE_FORMATS,
         **pages.event_context(snap),
     }
     return render(request, "tournaments/run.html", context, status=status)

@@ -14,10 +14,12 @@ from games.models import Match, Seat
 from games.models import Table as GameTable
 from games.services import presence
 from games.services.outcomes import MatchOutcome
+from tests.factories import make_user
 from tests.games.helpers import play_out_match
 from tests.tournaments.factories import enter, make_event, open_event, owner_of
 from tournaments.models import Entry, Round, TableAssignment, Tournament
 from tournaments.services import entries, results, schedule, state
+from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -296,3 +298,22 @@ def test_a_tie_a_knockout_cannot_take_is_decided_by_seat_with_a_notice(club):
     event.refresh_from_db()
     assert table.places == [1, 2, 3, 4]
     assert "earlier seat went first" in event.notice
+
+
+def test_a_late_arrival_entered_by_the_organiser_is_paired_from_the_next_round(club):
+    event = started_event(club, 4)
+    boss = owner_of(club)
+    late = entries.register(event, boss, make_user("late"))
+    with pytest.raises(TournamentError, match="not taking entries"):
+        entries.register(event, make_user("other"))  # a player cannot enter themselves now
+    play_round(latest(event))
+    schedule.step(event.pk)
+    row = latest(event)
+    assert row.number == 2
+    assert late.pk in {who for t in row.tables.all() for who in t.seats} | set(row.byes)
+
+
+def test_a_round_robin_takes_no_late_arrival(club):
+    event = started_event(club, 4, format="round_robin", format_options={})
+    with pytest.raises(TournamentError, match="not taking entries"):
+        entries.register(event, owner_of(club), make_user("late"))

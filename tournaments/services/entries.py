@@ -23,7 +23,15 @@ from .locks import locked
 TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
 
 
-def _require_taking_entries(tournament: Tournament) -> None:
+#: Formats that pair whoever is in the event each round, so an organiser may enter a late
+#: arrival while the event runs: they are paired from the next round generated (with no
+#: points so far). Round robins and knockouts draw their whole schedule at the start.
+LATE_FORMATS = ("swiss", "swiss_tables")
+
+
+def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
+    if late and tournament.state == Tournament.State.RUNNING and tournament.format in LATE_FORMATS:
+        return
     if tournament.state not in TAKING_ENTRIES:
         raise TournamentError(
             _("The event is %(state)s: it is not taking entries.")
@@ -106,7 +114,7 @@ def register(tournament: Tournament, by: User, player: User | None = None,
             )
     with transaction.atomic():
         tournament = locked(tournament)
-        _require_taking_entries(tournament)
+        _require_taking_entries(tournament, late=organiser)
         return _save(tournament, player, partner)
 
 
@@ -115,7 +123,7 @@ def register_bot(tournament: Tournament, by: User, level: str | None = None) -> 
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        _require_taking_entries(tournament)
+        _require_taking_entries(tournament, late=True)
         if not tournament.bots_fill:
             raise TournamentError(_("This event does not take bots: edit it to let bots in."))
         level = seating.check_level(level or tournament.bot_level)
