@@ -137,3 +137,17 @@ def test_the_admin_runs_the_schedule_and_starts_a_seated_round(client, seated):
     client.post(url, {"action": "start_now", "_selected_action": [row.pk]})
     row.refresh_from_db()
     assert row.state == Round.State.RUNNING
+
+
+def test_the_admin_sets_a_seated_rounds_start_time(client, seated):
+    client.force_login(owner_of(seated.club))
+    row = seated.rounds.get(number=2)
+    url = reverse("admin:tournaments_round_change", args=[row.pk])
+    later = timezone.localtime() + timedelta(hours=3)
+    data = {"starts_at_0": later.strftime("%Y-%m-%d"), "starts_at_1": later.strftime("%H:%M:%S"),
+            **{f"tables-{n}": "0" for n in ("TOTAL_FORMS", "INITIAL_FORMS")}}  # fmt: skip
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    row.refresh_from_db()
+    assert row.state == Round.State.SEATED
+    assert abs((row.starts_at - later).total_seconds()) < 1
