@@ -6,7 +6,17 @@ import json
 
 
 class IllegalMove(ValueError):
-    """A move or action the rules refuse; the message names the move and the reason."""
+    """A move or action the rules refuse; the message names the move and the reason.
+
+    The message is English and is what the CLI prints. ``code`` and ``params`` say the same for
+    a program: the site turns them into a sentence in the player's language (games.services
+    .refusals), so the engine never needs a translation. "illegal" is the catch-all code.
+    """
+
+    def __init__(self, message: str, code: str = "illegal", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class RulesError(ValueError):

@@ -195,7 +195,11 @@ class GameState:
         hands = self.hands
         h = hands[seat]
         if not h & bit:
-            raise IllegalMove(f"seat {seat} cannot place {NAMES[tile]}: it does not hold it")
+            raise IllegalMove(
+                f"seat {seat} cannot place {NAMES[tile]}: it does not hold it",
+                "not_held",
+                tile=NAMES[tile],
+            )
         if self.posed:
             opens = self.board.place(tile, on)
             if opens is None:
@@ -218,7 +222,7 @@ class GameState:
         if move.__class__ is not Action:
             move = as_action(move)
         if move.seat != self.turn:
-            raise IllegalMove(self._not_your_turn(move))
+            raise IllegalMove(self._not_your_turn(move), self._not_your_turn_code(move))
         if move.kind == PASS:
             return self._pass(move.seat, move)
         return self._pass_or_draw(move.kind, move.seat, move.tile, move)
@@ -229,16 +233,25 @@ class GameState:
             return self.apply(as_action(move))
         if not self.posed:
             self._pose(move.seat, move.tile, move.on)  # raises: nothing to place against yet
-        raise IllegalMove(self._misfit(move.seat, move.tile, move.on))
+        raise IllegalMove(
+            self._misfit(move.seat, move.tile, move.on), "misfit", tile=NAMES[move.tile]
+        )
 
     def _pose(self, seat: int, tile: int, on: int | None) -> tuple[int, ...]:
         if on is not None:
             raise IllegalMove(
                 f"seat {seat} cannot place {NAMES[tile]} on {NAMES[on]}: "
-                "the board is empty, the first tile is posed on nothing"
+                "the board is empty, the first tile is posed on nothing",
+                "pose_on_nothing",
+                tile=NAMES[tile],
             )
         if not self.pose_mask >> tile & 1:
-            raise IllegalMove(f"seat {seat} cannot pose {NAMES[tile]}: {self.pose_reason}")
+            raise IllegalMove(
+                f"seat {seat} cannot pose {NAMES[tile]}: {self.pose_reason}",
+                "pose_refused",
+                tile=NAMES[tile],
+                must=_only_tile(self.pose_mask),
+            )
         self.posed = True
         return self.board.pose(tile)
 
@@ -247,19 +260,25 @@ class GameState:
             return self._pass(seat, move)
         if kind == DRAW:
             return self._draw(seat, tile)
-        raise IllegalMove(f"{shown(kind)} is not a kind of move (play, pass or draw)")
+        raise IllegalMove(
+            f"{shown(kind)} is not a kind of move (play, pass or draw)", "no_such_move"
+        )
 
     def _pass(self, seat: int, move: Action) -> list:
         if not self.posed:
-            raise IllegalMove(f"seat {seat} cannot pass: it poses the first tile")
+            raise IllegalMove(f"seat {seat} cannot pass: it poses the first tile", "pass_must_pose")
         fits = self.hands[seat] & self.board.fit
         if fits:
             raise IllegalMove(
                 f"seat {seat} cannot pass: it holds {NAMES[fits.bit_length() - 1]}"
-                ", which fits, and must play"
+                ", which fits, and must play",
+                "pass_holds_fit",
+                tile=NAMES[fits.bit_length() - 1],
             )
         if self.draw_rule and self.may_draw(seat):
-            raise IllegalMove(f"seat {seat} cannot pass: it must draw from the boneyard")
+            raise IllegalMove(
+                f"seat {seat} cannot pass: it must draw from the boneyard", "pass_must_draw"
+            )
         ends = self.board.open_numbers()
         mask = self.passed[seat]
         for n in ends:
@@ -275,7 +294,8 @@ class GameState:
     def _draw(self, seat: int, tile: int | None) -> list:
         refusal = self._draw_refusal(seat, tile)
         if refusal:
-            raise IllegalMove(f"seat {seat} cannot draw: {refusal}")
+            code, why, params = refusal
+            raise IllegalMove(f"seat {seat} cannot draw: {why}", code, **params)
         t = self.boneyard[self.drawn]
         self.drawn += 1
         bit = 1 << t
@@ -288,27 +308,30 @@ class GameState:
             return self._finish("blocked", None, event)
         return [event]
 
-    def _draw_refusal(self, seat: int, tile: int | None) -> str:
+    def _draw_refusal(self, seat: int, tile: int | None) -> tuple[str, str, dict] | None:
+        """Why ``seat`` may not draw now, as (code, English reason, parameters); None if it may."""
         if self.draw_rule == NO_DRAW:
-            return f"{self.rules.name} has no boneyard to draw from"
+            return "draw_no_boneyard", f"{self.rules.name} has no boneyard to draw from", {}
         if not self.posed:
-            return "it poses the first tile"
+            return "draw_must_pose", "it poses the first tile", {}
         fits = self.hands[seat] & self.board.fit
         if fits:
-            return f"it holds {NAMES[fits.bit_length() - 1]}, which fits, and must play"
+            name = NAMES[fits.bit_length() - 1]
+            return "draw_holds_fit", f"it holds {name}, which fits, and must play", {"tile": name}
         if not self.may_draw(seat):
             return self._why_no_draw(seat)
         if tile is not None and tile != self.boneyard[self.drawn]:
-            return f"{NAMES[tile]} is not the next tile of the boneyard"
-        return ""
+            why = f"{NAMES[tile]} is not the next tile of the boneyard"
+            return "draw_not_next", why, {"tile": NAMES[tile]}
+        return None
 
-    def _why_no_draw(self, seat: int) -> str:
+    def _why_no_draw(self, seat: int) -> tuple[str, str, dict]:
         left = len(self.boneyard) - self.drawn
         if left == 0:
-            return "the boneyard is empty"
+            return "draw_boneyard_empty", "the boneyard is empty", {}
         if self.drew:
-            return "it has drawn its one tile this turn"
-        return "the boneyard is down to 2 tiles"
+            return "draw_once", "it has drawn its one tile this turn", {}
+        return "draw_boneyard_low", "the boneyard is down to 2 tiles", {}
 
     def _finish(self, end: str, seat: int | None, event: Any) -> list:
         self.over = True
@@ -327,6 +350,13 @@ class GameState:
         if not isinstance(move.seat, int) or not 0 <= move.seat < self.seats:
             return f"there is no seat {move.seat} at this table"
         return f"it is seat {self.turn}'s turn, not seat {move.seat}'s"
+
+    def _not_your_turn_code(self, move: Action) -> str:
+        if self.over:
+            return "game_over"
+        if not isinstance(move.seat, int) or not 0 <= move.seat < self.seats:
+            return "no_such_seat"
+        return "not_your_turn"
 
     def _misfit(self, seat: int, tile: int, on: int | None) -> str:
         where = "" if on is None else f" on {NAMES[on]}"
@@ -400,7 +430,11 @@ class LineGameState(GameState):
         hands = self.hands
         h = hands[seat]
         if not h & bit:
-            raise IllegalMove(f"seat {seat} cannot place {NAMES[tile]}: it does not hold it")
+            raise IllegalMove(
+                f"seat {seat} cannot place {NAMES[tile]}: it does not hold it",
+                "not_held",
+                tile=NAMES[tile],
+            )
         b = self.board
         if on == b.t0 and matched == b.n0:
             b.t0 = tile
@@ -471,3 +505,8 @@ def _what(move: Action) -> str:
     if move.kind == PLAY and move.tile is not None:
         return f"seat {move.seat} cannot place {NAMES[move.tile]}"
     return f"seat {move.seat} cannot {move.kind}"
+
+
+def _only_tile(mask: int) -> str:
+    """The name of the one tile a pose mask allows, or "" when it allows several (the doubles)."""
+    return NAMES[mask.bit_length() - 1] if mask and not mask & (mask - 1) else ""

@@ -24,7 +24,7 @@ from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
 from ..models import Game, Match, Move, Seat, Table
-from . import log, notify, outcomes, reads, scheduling, shuffle
+from . import log, notify, outcomes, reads, refusals, scheduling, shuffle
 from .errors import TableError
 
 TILE_NAME = re.compile(r"[0-6]-[0-6]")
@@ -248,7 +248,7 @@ def submit(
                 move = engine.Action(action["kind"], seat, action.get("tile"), action.get("on"))
             events = _apply(state, move, reason, stored)
         except (IllegalMove, KeyError, ValueError) as error:
-            return Outcome(False, game.version, str(error), refused=True)
+            return Outcome(False, game.version, refusals.describe(error), refused=True)
         events += _forced_moves(state, stored)
         _settle(game, game.match, state, stored, seats)
     ordered = [seats[i] for i in sorted(seats)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..results import GameResult
+from ..texts import gettext_noop
 from ..tiles import FULL
 from .base import DRAW_UNTIL, GameLike, Option, Pose, Rules, free_pose, lowest
 
@@ -13,12 +14,16 @@ class Block(Rules):
     """Block: the undealt tiles sleep; a seat that cannot place passes."""
 
     name = "block"
-    label = "Block"
-    summary = "No drawing: pass when stuck; the winner scores the losers' pips."
+    label = gettext_noop("Block")
+    summary = gettext_noop("No drawing: pass when stuck; the winner scores the losers' pips.")
     seat_counts = (2, 4)
     OPTIONS = {
-        "teams": Option("bool", False, seats=(4,), label="Play as two teams (partners opposite)"),
-        "target": Option("count", TARGET, label="Play to", offered=(50, 100, 150, 200)),
+        "teams": Option(
+            "bool", False, seats=(4,), label=gettext_noop("Play as two teams (partners opposite)")
+        ),
+        "target": Option(
+            "count", TARGET, label=gettext_noop("Play to"), offered=(50, 100, 150, 200)
+        ),
     }
     direction_choice = True
 
@@ -62,6 +67,6 @@ class Draw(Block):
     """Draw: a seat that cannot place draws until it can; with the boneyard empty it passes."""
 
     name = "draw"
-    label = "Draw"
-    summary = "Draw from the boneyard until a tile fits; play to a target."
+    label = gettext_noop("Draw")
+    summary = gettext_noop("Draw from the boneyard until a tile fits; play to a target.")
     draw_rule = DRAW_UNTIL

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..boards import TreeBoard
 from ..results import GameResult
+from ..texts import gettext_noop
 from ..tiles import DOUBLE, DOUBLES_MASK, NAMES
 from .base import DRAW_ONE, GameLike, Option, Pose, Rules, lowest, tile_pose
 
@@ -17,10 +18,12 @@ class Doubles(Rules):
     """2, 3 or 4 seats each for self; a deal with no double in any hand is dealt again."""
 
     name = "doubles"
-    label = "Doubles"
-    summary = "Every double a spinner; draw one when stuck; first to the target."
+    label = gettext_noop("Doubles")
+    summary = gettext_noop("Every double a spinner; draw one when stuck; first to the target.")
     seat_counts = (2, 3, 4)
-    OPTIONS = {"target": Option("count", 100, label="Play to", offered=(50, 100, 150))}
+    OPTIONS = {
+        "target": Option("count", 100, label=gettext_noop("Play to"), offered=(50, 100, 150))
+    }
     draw_rule = DRAW_ONE
     highest_double_poses = True
 

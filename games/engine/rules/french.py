@@ -6,6 +6,7 @@ from ..boards import TreeBoard
 from ..events import Penalty
 from ..moves import PASS
 from ..results import GameResult
+from ..texts import gettext_noop
 from ..tiles import DOUBLE, DOUBLES_MASK, HIGH, LOW, PIPS, count_tables
 from .base import GameLike, Option, Pose, Rules, double_pose, holder_of, lowest
 
@@ -18,11 +19,11 @@ class French(Rules):
     """Four seats each for self, 7 tiles, a cross of four arms; totals are bad, the lowest wins."""
 
     name = "french"
-    label = "French"
-    summary = "A four-armed cross, locked numbers and fines; lowest total wins."
+    label = gettext_noop("French")
+    summary = gettext_noop("A four-armed cross, locked numbers and fines; lowest total wins.")
     OPTIONS = {
-        "target": Option("count", 100, choices=(100, 150), label="Play to"),
-        "double_blank_ten": Option("bool", False, label="Double blank counts 10"),
+        "target": Option("count", 100, choices=(100, 150), label=gettext_noop("Play to")),
+        "double_blank_ten": Option("bool", False, label=gettext_noop("Double blank counts 10")),
     }
     has_pass_hook = True
     low_totals_win = True

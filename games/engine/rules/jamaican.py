@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..results import GameResult
+from ..texts import gettext_noop
 from ..tiles import COMMON, DOUBLE, HIGH, LOW, SUIT, TILE_COUNT
 from .base import GameLike, Option, Pose, Rules, free_pose, holder_of
 
@@ -13,10 +14,12 @@ class Cutthroat(Rules):
     """Four seats each for self; the 6-6 holder poses a fresh set and after a drawn game."""
 
     name = "cutthroat"
-    label = "Cut-Throat"
-    summary = "Four players, each alone; six love wins the set, bruck breaks it."
+    label = gettext_noop("Cut-Throat")
+    summary = gettext_noop("Four players, each alone; six love wins the set, bruck breaks it.")
     OPTIONS = {
-        "first_to_six": Option("bool", False, label="Straight six: first to six wins, no bruck")
+        "first_to_six": Option(
+            "bool", False, label=gettext_noop("Straight six: first to six wins, no bruck")
+        )
     }
     won_by_games = True
 
@@ -79,8 +82,8 @@ class Partner(Cutthroat):
     """Cut-Throat for two teams of partners sitting opposite (seats 0+2 and 1+3)."""
 
     name = "partner"
-    label = "Partner"
-    summary = "Two teams, partners opposite; six games before the others win one."
+    label = gettext_noop("Partner")
+    summary = gettext_noop("Two teams, partners opposite; six games before the others win one.")
 
     def make_parties(self) -> list[list[int]]:
         return [[0, 2], [1, 3]]
