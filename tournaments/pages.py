@@ -214,7 +214,7 @@ def bracket_view(snap: Snapshot, bracket: Bracket | None) -> BracketView | None:
                 name = (
                     entry_name(snap.entries, slot.entrant)
                     if slot.entrant is not None
-                    else (_("Bye") if slot.bye else _(slot.label))
+                    else slot_label(slot)
                 )
                 place = match.places[index] if match.places else None
                 advances = slot.entrant is not None and slot.entrant in match.advancing
@@ -263,3 +263,23 @@ def preview_view(snap: Snapshot, new) -> PreviewView:
         for i, table in enumerate(new.tables, start=1)
     ]
     return PreviewView(new.number, tables, [entry_name(snap.entries, who) for who in new.byes])
+
+
+def slot_label(slot) -> str:
+    """An empty bracket slot in the current language, built from its facts (the format's own
+    ``label`` is English, written for the CLI and the tests)."""
+    label = slot.label or ""
+    if slot.bye:
+        return _("Bye")
+    if label.startswith("Qualifier") and slot.seed is not None:
+        return _("Qualifier %(n)s") % {"n": slot.seed}
+    if slot.seed is not None:
+        return _("Seed %(n)s") % {"n": slot.seed}
+    if slot.source is None:
+        return _(label)
+    facts = {"match": slot.source, "n": slot.source_place}
+    if label.startswith("Winner of"):
+        return _("Winner of %(match)s") % facts
+    if label.startswith("Loser of"):
+        return _("Loser of %(match)s") % facts
+    return _("Place %(n)s of %(match)s") % facts
