@@ -1,0 +1,55 @@
+"""Django's own texts that our pages show, repeated here so our catalogues carry them.
+
+Django ships no catalogue for Papiamentu, and a form error in English would break the page for
+a Papiamentu reader. Our ``locale/`` catalogues take precedence over Django's, so listing the
+texts a player can meet (sign-up, log-in and password errors, required fields) lets each of our
+translators word them, and fixes a wording we prefer in the other languages too. Nothing
+imports this module: ``makemessages`` reads it. The msgids must match Django's exactly.
+"""
+
+# ruff: noqa: RUF001 (Django writes these with a typographic apostrophe; msgids must match)
+
+from django.utils.translation import gettext_noop, ngettext_lazy
+
+TEXTS = (
+    gettext_noop("This field is required."),
+    gettext_noop("Enter a valid email address."),
+    gettext_noop("Enter a valid value."),
+    gettext_noop("username"),
+    gettext_noop("password"),
+    gettext_noop("email address"),
+    gettext_noop("Password"),
+    gettext_noop("Password confirmation"),
+    gettext_noop("Enter the same password as before, for verification."),
+    gettext_noop("The two password fields didn’t match."),
+    gettext_noop("A user with that username already exists."),
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both "
+        "fields may be case-sensitive."
+    ),
+    gettext_noop("This account is inactive."),
+    gettext_noop(
+        "Enter a valid username. This value may contain only letters, "
+        "numbers, and @/./+/-/_ characters."
+    ),
+    gettext_noop("The password is too similar to the %(verbose_name)s."),
+    gettext_noop("Your password can’t be too similar to your other personal information."),
+    gettext_noop("This password is too common."),
+    gettext_noop("Your password can’t be a commonly used password."),
+    gettext_noop("This password is entirely numeric."),
+    gettext_noop("Your password can’t be entirely numeric."),
+)
+
+PLURALS = (
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        8,
+    ),
+    ngettext_lazy(
+        "Your password must contain at least %(min_length)d character.",
+        "Your password must contain at least %(min_length)d characters.",
+        8,
+    ),
+)
