@@ -15,6 +15,8 @@ import random as _random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from games.engine.texts import gettext_noop
+
 from . import casual, expert
 
 if TYPE_CHECKING:
@@ -24,7 +26,11 @@ if TYPE_CHECKING:
 Policy = Callable[["GameState", int, _random.Random], "Action"]
 #: The bot levels, weakest first, with their names in English (the site translates them).
 #: This is the one list: a level that is not here is refused wherever a level enters.
-LEVELS: dict[str, str] = {"random": "Random", "casual": "Casual", "expert": "Expert"}
+LEVELS: dict[str, str] = {
+    "random": gettext_noop("Random"),
+    "casual": gettext_noop("Casual"),
+    "expert": gettext_noop("Expert"),
+}
 
 
 def random_policy(game: GameState, seat: int, rng: _random.Random) -> Action:
