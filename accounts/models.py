@@ -11,6 +11,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The languages a player may choose: the ones the site offers now (settings.LANGUAGES).
+
+    A callable, so offering one more language needs no migration."""
+    return list(settings.LANGUAGES)
+
+
 class User(AbstractUser):
     display_name = models.CharField(
         _("display name"),
@@ -21,7 +28,7 @@ class User(AbstractUser):
     preferred_language = models.CharField(
         _("preferred language"),
         max_length=10,
-        choices=settings.LANGUAGES,
+        choices=language_choices,
         blank=True,
         help_text=_("The language of the site when you are logged in."),
     )

@@ -1,4 +1,5 @@
-"""Sign up and profile. Log in, log out and password change are Django's own views."""
+"""Sign up, profile and the language switcher. Log in, log out and password change are Django's
+own views."""
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -6,9 +7,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 from config import throttle
 
+from . import languages
 from .forms import ProfileForm, SignupForm
 
 
@@ -35,3 +39,12 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your profile is saved."))
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (the cookie and the redirect back), and for a signed-in player the
+    choice saved too, so it follows them to other devices."""
+    response = django_set_language(request)
+    languages.remember(request.user, request.POST.get("language", ""))
+    return response
