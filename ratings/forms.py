@@ -28,7 +28,8 @@ def month_choices() -> list[tuple[str, str]]:
     choices = [("", _("All time"))]
     year, month = today.year, today.month
     for _i in range(MONTHS_OFFERED):
-        choices.append((f"{year:04d}-{month:02d}", date_format(date(year, month, 1), "F Y")))
+        shown = date_format(date(year, month, 1), "YEAR_MONTH_FORMAT")
+        choices.append((f"{year:04d}-{month:02d}", shown))
         year, month = (year, month - 1) if month > 1 else (year - 1, 12)
     return choices
 
@@ -52,7 +53,7 @@ class BoardForm(forms.Form):
         choices = month_choices()
         asked = self.data.get("month", "")
         if parse_month(asked) and asked not in dict(choices):
-            choices.append((asked, date_format(parse_month(asked), "F Y")))
+            choices.append((asked, date_format(parse_month(asked), "YEAR_MONTH_FORMAT")))
         self.fields["month"].widget.choices = choices
         self.clubs = {club.slug: club for club in Club.objects.only("name", "slug")}
         everyone = [("", _("Everyone"))]
