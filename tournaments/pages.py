@@ -5,11 +5,12 @@ snapshot's rows (no queries), so a page reads the event once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from .formats import Bracket, Standing
 from .kinds import ELIMINATION
@@ -220,7 +221,7 @@ def bracket_view(snap: Snapshot, bracket: Bracket | None) -> BracketView | None:
                 advances = slot.entrant is not None and slot.entrant in match.advancing
                 slots.append(SlotView(name, place, advances, slot.entrant is None))
             matches.append(MatchView(match.id, match.status, slots, match.winner_to))
-        view = ColumnView(_(column.name), matches)
+        view = ColumnView(column_label(column.name), matches)
         columns.append(view)
         parts.setdefault(column.bracket, []).append(view)
     champion = entry_name(snap.entries, bracket.champion) if bracket.champion is not None else ""
@@ -283,3 +284,35 @@ def slot_label(slot) -> str:
     if label.startswith("Loser of"):
         return _("Loser of %(match)s") % facts
     return _("Place %(n)s of %(match)s") % facts
+
+
+#: Bracket column names the formats write (in English, for the CLI and tests), by pattern.
+_COLUMN_NAMES = {
+    "Final": gettext_noop("Final"),
+    "Semi-finals": gettext_noop("Semi-finals"),
+    "Quarter-finals": gettext_noop("Quarter-finals"),
+    "Third place": gettext_noop("Third place"),
+    "Grand final": gettext_noop("Grand final"),
+    "Grand final reset": gettext_noop("Grand final reset"),
+    "Final table": gettext_noop("Final table"),
+    "Winners final": gettext_noop("Winners final"),
+    "Winners semi-finals": gettext_noop("Winners semi-finals"),
+    "Winners quarter-finals": gettext_noop("Winners quarter-finals"),
+}
+_NUMBERED_COLUMNS = (
+    (re.compile(r"Winners round of (\d+)"), gettext_noop("Winners round of %(n)s")),
+    (re.compile(r"Round of (\d+)"), gettext_noop("Round of %(n)s")),
+    (re.compile(r"Losers round (\d+)"), gettext_noop("Losers round %(n)s")),
+    (re.compile(r"Round (\d+)"), gettext_noop("Round %(n)s")),
+)
+
+
+def column_label(name: str) -> str:
+    """A bracket column's name in the current language (an unknown name is shown as it is)."""
+    if name in _COLUMN_NAMES:
+        return _(_COLUMN_NAMES[name])
+    for pattern, text in _NUMBERED_COLUMNS:
+        found = pattern.fullmatch(name)
+        if found:
+            return _(text) % {"n": found.group(1)}
+    return _(name)
