@@ -166,7 +166,9 @@ def settle(
         fmt = format_of(tournament)
         try:
             scaled = fmt.scoring.table_points(FormatTable(tuple(assignment.seats), tuple(places)))
-        except (FormatError, KeyError, IndexError) as error:
+        except FormatError as error:
+            raise explained(error) from None
+        except (KeyError, IndexError) as error:
             raise TournamentError(str(error)) from None
         points = [float(fmt.scoring.value(p)) for p in scaled]
     assignment.places = list(places)

@@ -36,7 +36,7 @@ from ..models import Entry, Round, TableAssignment, Tournament
 from ..placing import after_forfeits, competition_ranks, seats_per_format_seat
 from . import jobs, notify
 from .access import require_organiser
-from .errors import TournamentError
+from .errors import TournamentError, explained
 from .events import begin, close
 from .locks import locked
 from .results import settle
@@ -325,7 +325,7 @@ def adjudicate_now(tournament: Tournament, by) -> int:
         try:
             judged = adjudicate(tournament, row)
         except FormatError as error:
-            raise TournamentError(str(error)) from None
+            raise explained(error) from None
         jobs.step_now(tournament.pk)
     return judged
 
