@@ -41,6 +41,34 @@ TEXTS = (
     gettext_noop("Your password can’t be entirely numeric."),
 )
 
+#: Month names, for dates ("F": January, "M": Jan) in a language Django has no catalogue for.
+MONTHS = (
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
+    gettext_noop("jan"),
+    gettext_noop("feb"),
+    gettext_noop("mar"),
+    gettext_noop("apr"),
+    gettext_noop("may"),
+    gettext_noop("jun"),
+    gettext_noop("jul"),
+    gettext_noop("aug"),
+    gettext_noop("sep"),
+    gettext_noop("oct"),
+    gettext_noop("nov"),
+    gettext_noop("dec"),
+)
+
 PLURALS = (
     ngettext_lazy(
         "This password is too short. It must contain at least %d character.",

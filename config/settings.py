@@ -123,6 +123,7 @@ LANGUAGE_NAMES = {
 OFFERED_LANGUAGES = ["en", "es", "fr"]
 LANGUAGES = [(code, LANGUAGE_NAMES[code]) for code in OFFERED_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # date and number formats for Papiamentu
 languages.register()
 TIME_ZONE = ENV.get("TIME_ZONE", "America/Jamaica")
 USE_I18N = True

@@ -195,3 +195,14 @@ def test_a_refusal_reads_in_the_players_language(code):
         text = refusals.describe(error)
     assert "6-4" in text
     assert text != "6-4 does not fit there."
+
+
+def test_papiamentu_writes_dates_day_first_and_numbers_with_a_decimal_comma():
+    from datetime import date
+
+    from django.utils import formats
+
+    with translation.override("pap"):
+        assert formats.number_format(1234.5, 1, force_grouping=True) == "1.234,5"
+        assert formats.date_format(date(2026, 1, 20), "SHORT_DATE_FORMAT") == "20-01-2026"
+        assert formats.date_format(date(2026, 1, 20), "DATE_FORMAT").startswith("20 ")
