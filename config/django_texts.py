@@ -47,6 +47,7 @@ MONTHS = (
     gettext_noop("February"),
     gettext_noop("March"),
     gettext_noop("April"),
+    # Translators: the month's full name (as in "20 May 2026").
     gettext_noop("May"),
     gettext_noop("June"),
     gettext_noop("July"),
@@ -55,10 +56,13 @@ MONTHS = (
     gettext_noop("October"),
     gettext_noop("November"),
     gettext_noop("December"),
+    # Translators: this and the next eleven are the months' three-letter abbreviations, in
+    # lower case (Django's own, used in chart axes: "jan 26").
     gettext_noop("jan"),
     gettext_noop("feb"),
     gettext_noop("mar"),
     gettext_noop("apr"),
+    # Translators: the month May, abbreviated (not the verb).
     gettext_noop("may"),
     gettext_noop("jun"),
     gettext_noop("jul"),
