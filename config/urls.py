@@ -8,6 +8,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("rules/", views.rules, name="rules"),
     path("accounts/", include("accounts.urls")),
     # The switcher posts here: Django's view, which also saves a signed-in player's choice;
     # the rest of django.conf.urls.i18n (the same URL, by name) stays reachable after it.

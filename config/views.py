@@ -1,4 +1,4 @@
-"""Site-level views: the home page and the health probe."""
+"""Site-level views: the home page, the rules of the styles and the health probe."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ PROXY_HEADERS = ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"styles": styles.all_styles()})
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """Every style's rules in the reader's language (docs/rules.md is the full rule book)."""
+    return render(request, "rules.html", {"styles": styles.all_styles()})
 
 
 @never_cache

@@ -77,6 +77,7 @@ def _pages(site) -> list[str]:
     match, event = site["match"], site["event"]
     return [
         reverse("home"),
+        reverse("rules"),
         reverse("lobby"),
         reverse("my_tables"),
         reverse("table", args=[site["table"].code]),
