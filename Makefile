@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The languages with a catalogue under locale/ (English is the source; docs/languages.md).
+LOCALES := es pap fr ro ru
 
-.PHONY: run test install lint format bench migrate
+.PHONY: run test install lint format bench migrate messages compilemessages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -40,3 +42,11 @@ format: install
 
 bench: install
 	$(BIN)/python bench/engine.py
+
+# Translation (docs/languages.md). Both need GNU gettext; the compiled .mo files are committed,
+# so `make run` and `make test` do not.
+messages: install
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LOCALES))
+
+compilemessages: install
+	$(BIN)/python manage.py compilemessages --ignore=.venv $(addprefix -l ,$(LOCALES))
