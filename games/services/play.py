@@ -46,8 +46,10 @@ def validate_options(style: str, seats: int, options: dict) -> dict:
     """Ask the engine whether this style, seat count and options make a match."""
     try:
         engine.new_match(style, seats, options, seed=0)
-    except ValueError as error:
-        raise TableError(str(error)) from None
+    except ValueError as error:  # the engine's words are English: the sentence around them is not
+        raise TableError(
+            _("These options do not make a game of this style (%(reason)s).") % {"reason": error}
+        ) from None
     return options
 
 
