@@ -15,6 +15,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import language_choices
+
 
 class Role(models.TextChoices):
     OWNER = "owner", _("Owner")
@@ -31,7 +33,7 @@ class Club(models.Model):
     slug = models.SlugField(_("short name for links"), max_length=40, unique=True)
     country = models.CharField(_("country"), max_length=60, blank=True)
     language = models.CharField(
-        _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+        _("language"), max_length=10, choices=language_choices, default=settings.LANGUAGE_CODE
     )
     description = models.TextField(_("description"), blank=True)
     members = models.ManyToManyField(
