@@ -207,3 +207,9 @@ def test_papiamentu_writes_dates_day_first_and_numbers_with_a_decimal_comma():
         assert formats.number_format(1234.5, 1, force_grouping=True) == "1.234,5"
         assert formats.date_format(date(2026, 1, 20), "SHORT_DATE_FORMAT") == "20-01-2026"
         assert formats.date_format(date(2026, 1, 20), "DATE_FORMAT").startswith("20 ")
+
+
+@pytest.mark.django_db
+def test_offering_another_language_needs_no_migration(settings):
+    settings.LANGUAGES = [*settings.LANGUAGES, ("pap", "Papiamentu"), ("ru", "Russian")]
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
