@@ -21,7 +21,7 @@ def _sign_up(page, base: str) -> str:
     page.fill("#id_display_name", f"Tester {name[3:]}")  # display names are unique
     page.fill("#id_password1", "dominoes-e2e-pass-1")
     page.fill("#id_password2", "dominoes-e2e-pass-1")
-    page.click("form button[type=submit]")
+    page.click("main form button[type=submit]")  # the header has forms too
     page.wait_for_url(base)
     return name
 
