@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import ARTIFACTS, ENVIRONMENTS, ROOT, browser_pages, signed_in
 
@@ -39,6 +40,21 @@ def _shoot(page, name: str) -> None:
 def _press(page, name: str) -> None:
     page.get_by_role("button", name=name).first.click()
     page.wait_for_load_state()
+
+
+def _follow(player, link) -> None:
+    """Click the notice's link to the table. The notice may be pushed again (a round seated,
+    then started) just as the click lands, replacing the link under the pointer; a second
+    click on the fresh link must then work."""
+    table = re.compile(r"/play/t/\w+/$")
+    for attempt in range(2):
+        link.click()
+        try:
+            player.wait_for_url(table, timeout=20_000 if attempt == 0 else 30_000)
+            return
+        except PlaywrightTimeout:
+            if attempt:
+                raise
 
 
 def test_an_event_runs_itself_and_leads_each_player_to_their_table(site, chromium):
@@ -80,8 +96,7 @@ def test_an_event_runs_itself_and_leads_each_player_to_their_table(site, chromiu
             link.wait_for(timeout=(START_IN + 20) * 1000)
             assert player.locator("#event-notice").get_attribute("role") == "status"
             _shoot(player, f"ready-{width}")
-            link.click()
-            player.wait_for_url(re.compile(r"/play/t/\w+/$"))
+            _follow(player, link)
             codes[width] = player.url.rstrip("/").rsplit("/", 1)[-1]
             player.locator("#table-live").wait_for()
 
