@@ -183,5 +183,10 @@ class NoticeConsumer(_Listening):
         return  # sent to event pages; a notice changes with the seats
 
     async def _push(self) -> None:
+        """Send the notice if it reads differently from the last one sent: swapping in the same
+        link again could take it from under a player's finger as they tap it."""
         html = await rendering.in_pool(rendering.notice_html, self.user, self.language, self.here)
+        if html == getattr(self, "last_html", None):
+            return
+        self.last_html = html
         await self._send(html)
