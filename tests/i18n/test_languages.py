@@ -3,6 +3,9 @@ the switcher and the saved preference."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import polib
@@ -40,6 +43,47 @@ def test_an_offered_language_has_every_string_translated(code):
     fuzzy = [e.msgid for e in entries if "fuzzy" in e.flags]
     assert not missing, f"{code}: {len(missing)} untranslated, e.g. {missing[:5]}"
     assert not fuzzy, f"{code}: {len(fuzzy)} fuzzy, e.g. {fuzzy[:5]}"
+
+
+#: What makemessages walks besides the code: nothing of the environment or the run's files.
+_NOT_SOURCE = {".venv", "var", "locale", "node_modules", "test-results", "build", "dist"}
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> set[tuple[str | None, str]]:
+    """Every msgid in the code and templates now, as makemessages finds them (in a copy of the
+    tree, so the real catalogues are never touched). Needs GNU gettext: skipped without it."""
+    if shutil.which("xgettext") is None:
+        pytest.skip("GNU gettext (xgettext) is not installed")
+    tree = tmp_path_factory.mktemp("source")
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for item in Path(settings.BASE_DIR).iterdir():
+        if item.name in _NOT_SOURCE or item.name.startswith("."):
+            continue
+        if item.is_dir():
+            shutil.copytree(item, tree / item.name, ignore=skip)
+        else:
+            shutil.copy2(item, tree / item.name)
+    (tree / "locale").mkdir()
+    code = (
+        "import django; from django.conf import settings; settings.configure(USE_I18N=True); "
+        "django.setup(); from django.core.management import call_command; "
+        "call_command('makemessages', locale=['xx'], verbosity=0, no_location=True)"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=tree, check=True)
+    return {
+        (e.msgctxt, e.msgid) for e in polib.pofile(str(tree / "locale/xx/LC_MESSAGES/django.po"))
+    }
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_an_offered_language_has_every_string_of_the_code(extracted, code):
+    """A string added to the code since the last `make messages` fails here, not on the page."""
+    have = {(e.msgctxt, e.msgid) for e in _catalogue(code) if not e.obsolete}
+    missing = sorted(msgid for _context, msgid in extracted - have)
+    assert not missing, (
+        f"{code}: {len(missing)} not in the catalogue (make messages), e.g. {missing[:5]}"
+    )
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
