@@ -120,7 +120,7 @@ LANGUAGE_NAMES = {
 }
 #: The languages the site offers: a code goes here once locale/<code>/ is complete (the test
 #: tests/i18n/test_catalogues.py fails for an offered language with a string left to translate).
-OFFERED_LANGUAGES = ["en", "es", "fr"]
+OFFERED_LANGUAGES = ["en", "es", "pap", "fr", "ro", "ru"]
 LANGUAGES = [(code, LANGUAGE_NAMES[code]) for code in OFFERED_LANGUAGES]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["config.formats"]  # date and number formats for Papiamentu
