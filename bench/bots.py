@@ -1,6 +1,7 @@
 """Bot strength and speed: duplicate deals between levels, one JSON line per style.
 
-Usage: python bench/bots.py [--games N] [--styles NAME ...] [--budget-ms MS] [--seed S] [--jobs J]
+Usage: python bench/bots.py [--games N] [--styles NAME ...] [--pairings NAME ...] [--budget-ms MS]
+[--seed S] [--jobs J] [--hook NAME=VALUE ...]
 
 Each pairing seats a *hero* level (one seat, or one team) against a *field* level. Every deal is
 played once per rotation of the hero's seats (duplicate play: the hero gets every hand of the
@@ -13,6 +14,17 @@ deals, which are independent. Pairings:
 - ``casual_vs_random``: the same seating with casual against random; casual should be clearly
   better in every style (Doubles, where luck weighs most, is named in ``GOALS``; there the expert
   must also beat casual).
+- ``open_vs_casual``: the yardstick of issue 20. The expert's own search, but its play-outs run on
+  the true deal instead of sampled ones (``open_hand``): what the same search reaches when it
+  sees every tile. It lives here only: it reads hidden tiles, so it is no bot level and the live
+  game can never seat it. When both it and ``expert_vs_casual`` ran, each style's line gets
+  ``expert_share_of_open_edge``: (expert - even) / (open - even) on the win rate (the pair's in
+  Partner), and in French, whose score ratio is better when lower, (1 - expert) / (1 - open) on
+  the score ratios; the interval is a bootstrap over deals, both pairings resampled together
+  (they play the same deals).
+
+``--hook NAME=VALUE`` (repeatable) overrides one of the bots' hooks (``games.bots.hooks.Hooks``)
+in every style for the run, to measure a change against the defaults on the same deals.
 
 ``decision_p50_ms`` / ``decision_p95_ms`` are per level, over the decisions with a real choice
 (forced moves are answered at once and left out). Progress goes to standard error. Games go
@@ -22,6 +34,7 @@ through the engine API only (no Django).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -33,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import bots
-from games.bots import expert
+from games.bots import expert, hooks
 from games.engine import new_match
 
 #: style -> (seats, options, hero seat sets, one per rotation)
@@ -45,7 +58,11 @@ TABLES: dict[str, tuple[int, dict, list[tuple[int, ...]]]] = {
     "french": (4, {}, [(0,), (1,), (2,), (3,)]),
     "doubles": (4, {}, [(0,), (1,), (2,), (3,)]),
 }
-PAIRINGS = {"expert_vs_casual": ("expert", "casual"), "casual_vs_random": ("casual", "random")}
+PAIRINGS = {
+    "expert_vs_casual": ("expert", "casual"),
+    "casual_vs_random": ("casual", "random"),
+    "open_vs_casual": ("open", "casual"),
+}
 GOALS = {
     ("cutthroat", "expert_vs_casual"): "win_rate >= 0.33",
     ("partner", "expert_vs_casual"): "win_rate >= 0.57",
@@ -60,7 +77,15 @@ def play_deal(task: tuple) -> dict:
     style, pairing, deal, budget_ms, seed = task
     seats, options, rotations = TABLES[style]
     hero_level, field_level = PAIRINGS[pairing]
-    out = {"style": style, "pairing": pairing, "win": [], "hero": [], "field": [], "times": {}}
+    out = {
+        "style": style,
+        "pairing": pairing,
+        "deal": deal,
+        "win": [],
+        "hero": [],
+        "field": [],
+        "times": {},
+    }
     for r, heroes in enumerate(rotations):
         rng = random.Random(f"{seed}:{deal}:{r}")
         game = new_match(style, seats, options, seed=f"{seed}:{deal}").start_game()
@@ -80,7 +105,18 @@ def play_deal(task: tuple) -> dict:
 def decide(level: str, game, seat: int, rng: random.Random, budget_ms: float):
     if level == "expert":
         return expert.choose(game, seat, rng, budget_ms=budget_ms)
+    if level == "open":
+        return open_hand(game, seat, rng, budget_ms)
     return bots.choose(level, game, seat, rng)
+
+
+def open_hand(game, seat: int, rng: random.Random, budget_ms: float):
+    """The expert's search with its play-outs on the true deal (it sees every hidden tile).
+
+    The play-outs are deterministic (greedy policy, the real boneyard order), so every round on
+    the true deal would repeat the first: one round is the whole budget's worth.
+    """
+    return expert.choose(game, seat, rng, budget_ms=budget_ms, max_worlds=1, deal=game.copy)
 
 
 def _score(out: dict, game, heroes: tuple[int, ...]) -> None:
@@ -157,6 +193,56 @@ def percentile(values: list[float], q: float) -> float:
     return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
 
+def share_of_open_edge(style: str, results: dict, rng: random.Random) -> dict | None:
+    """(expert - even) / (open - even) on the win rate; French: (1 - expert) / (1 - open) on the
+    score ratio; with a bootstrap 95% interval, both pairings resampled by the same deals."""
+    expert_deals = {d["deal"]: d for d in results.get((style, "expert_vs_casual"), [])}
+    open_deals = {d["deal"]: d for d in results.get((style, "open_vs_casual"), [])}
+    common = sorted(set(expert_deals) & set(open_deals))
+    if len(common) < 2:
+        return None
+    ratio = style == "french"
+    even = 1 / len(_parties(style))
+
+    def columns(deals: dict) -> tuple[list[float], list[float]]:
+        if ratio:
+            return [sum(deals[k]["hero"]) for k in common], [sum(deals[k]["field"]) for k in common]
+        return [sum(deals[k]["win"]) / len(deals[k]["win"]) for k in common], []
+
+    (eh, ef), (oh, of) = columns(expert_deals), columns(open_deals)
+
+    def share(picks: list[int]) -> float | None:
+        if ratio:
+            e = sum(eh[i] for i in picks) / (sum(ef[i] for i in picks) or math.nan)
+            o = sum(oh[i] for i in picks) / (sum(of[i] for i in picks) or math.nan)
+            gap = 1 - o
+            return (1 - e) / gap if gap else None
+        e = sum(eh[i] for i in picks) / len(picks)
+        o = sum(oh[i] for i in picks) / len(picks)
+        return (e - even) / (o - even) if o != even else None
+
+    n = len(common)
+    value = share(list(range(n)))
+    samples = sorted(
+        v for _ in range(1000) if (v := share([rng.randrange(n) for _ in range(n)])) is not None
+    )
+    out = {"measure": "score_ratio" if ratio else "win_rate", "deals": n}
+    out["value"] = round(value, 3) if value is not None else None
+    if samples:
+        lo, hi = samples[int(0.025 * len(samples))], samples[int(0.975 * len(samples)) - 1]
+        out["ci95"] = [round(lo, 3), round(hi, 3)]
+    return out
+
+
+def set_hooks(overrides: list[str]) -> None:
+    """Apply ``NAME=VALUE`` overrides to every style's hooks (in this process)."""
+    for item in overrides:
+        name, _, raw = item.partition("=")
+        for style, entry in list(hooks.HOOKS.items()):
+            kind = type(getattr(entry, name))
+            hooks.HOOKS[style] = dataclasses.replace(entry, **{name: kind(raw)})
+
+
 def run(args: argparse.Namespace) -> None:
     tasks = []
     for style in args.styles:
@@ -165,7 +251,7 @@ def run(args: argparse.Namespace) -> None:
             tasks += [(style, pairing, d, args.budget_ms, args.seed) for d in range(deals)]
     results: dict[tuple[str, str], list[dict]] = {}
     began = time.time()
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs, set_hooks, (args.hook,)) as pool:
         for done, out in enumerate(pool.imap_unordered(play_deal, tasks), 1):
             results.setdefault((out["style"], out["pairing"]), []).append(out)
             if done % 20 == 0 or done == len(tasks):
@@ -188,6 +274,9 @@ def report(style: str, results: dict, rng: random.Random) -> dict:
         for deal in deals:
             for level, values in deal["times"].items():
                 times.setdefault(level, []).extend(values)
+    share = share_of_open_edge(style, results, rng)
+    if share:
+        line["expert_share_of_open_edge"] = share
     line["decision_p50_ms"] = {level: percentile(v, 0.50) for level, v in sorted(times.items())}
     line["decision_p95_ms"] = {level: percentile(v, 0.95) for level, v in sorted(times.items())}
     return line
@@ -201,6 +290,7 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="+", default=list(PAIRINGS), choices=list(PAIRINGS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--hook", action="append", default=[], help="NAME=VALUE, every style")
     run(parser.parse_args())
 
 

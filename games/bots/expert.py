@@ -15,11 +15,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import casual
+from .hooks import hooks_for
 from .inference import Evidence
 from .knowledge import read
+from .posterior import Chain
 from .rollout import play_out
 from .sampling import sample_world
 from .utility import scorer_for
@@ -28,11 +31,16 @@ if TYPE_CHECKING:
     from games.engine import GameState
     from games.engine.moves import Action
 
+    from .knowledge import Knowledge
+
 BUDGET_MS = 150.0
 MIN_ROUNDS = 12  # effective deals before the early stop may trust its statistics
 CLEAR_Z = 3.0  # lead, in standard errors of the paired difference, that counts as clear
 SAME_ROUNDS = 40  # rounds after which moves that never differed are taken as equal
 PRIOR = 1e-3  # the casual choice's edge in a tie
+
+#: A source of complete worlds to play out in (the default deals them with ``sampling``).
+Deal = Callable[[], "GameState"]
 
 
 def choose(
@@ -41,13 +49,18 @@ def choose(
     rng: random.Random,
     budget_ms: float = BUDGET_MS,
     max_worlds: int | None = None,
+    deal: Deal | None = None,
 ) -> Action:
-    """The expert move for ``seat``, thinking for at most about ``budget_ms``."""
+    """The expert move for ``seat``, thinking for at most about ``budget_ms``.
+
+    ``deal`` replaces the sampler as the source of worlds to play out in. Only the bench passes
+    one (its open-hand yardstick plays out on the true deal); the live game never does.
+    """
     legal = game.legal_moves(seat)
     if len(legal) <= 1:
         return legal[0]
     deadline = time.perf_counter() + budget_ms / 1000.0
-    means = evaluate(game, seat, legal, rng, deadline, max_worlds)
+    means = evaluate(game, seat, legal, rng, deadline, max_worlds, deal)
     prior = casual.choose(game, seat, rng)
     best = max(range(len(legal)), key=lambda i: means[i] + (PRIOR if legal[i] == prior else 0.0))
     return legal[best]
@@ -60,16 +73,20 @@ def evaluate(
     rng: random.Random,
     deadline: float,
     max_worlds: int | None,
+    deal: Deal | None = None,
 ) -> list[float]:
     """Per legal move, its mean value over the simulated deals (each deal plays every move)."""
     know = read(game, seat)
     value = scorer_for(game, seat)
-    evidence = Evidence(game, seat)
+    if deal is None:
+        deal, evidence = dealer(game, know, rng)
+    else:
+        evidence = Evidence(game, seat, beta=0.0)
     stats = Paired(len(legal))
     while max_worlds is None or stats.rounds < max_worlds:
         if time.perf_counter() >= deadline:
             break
-        world = sample_world(game, know, rng)
+        world = deal()
         weight = math.exp(evidence.log_weight(world)) if evidence.choices else 1.0
         row = []
         for move in legal:
@@ -80,6 +97,22 @@ def evaluate(
         if stats.settled():
             break
     return stats.means()
+
+
+def dealer(game: GameState, know: Knowledge, rng: random.Random) -> tuple[Deal, Evidence]:
+    """Where the deals come from, and the evidence that weighs them (no choices: unweighted).
+
+    With the style's ``swap_beta`` on, a ``posterior.Chain`` deals near the likely deals and
+    every deal counts once; otherwise ``sampling`` deals uniformly and ``inference`` weighs each
+    deal where the style's ``beta`` is on.
+    """
+    swap_beta = hooks_for(game.rules.name).swap_beta
+    if swap_beta > 0:
+        chain_evidence = Evidence(game, know.seat, beta=swap_beta)
+        if chain_evidence.choices:
+            chain = Chain(game, know, chain_evidence, rng)
+            return chain.world, Evidence(game, know.seat, beta=0.0)
+    return lambda: sample_world(game, know, rng), Evidence(game, know.seat)
 
 
 class Paired:

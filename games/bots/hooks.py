@@ -42,6 +42,10 @@ class Hooks:
     #: 40 ms: win rate 0.343 off, 0.340 at 1.0, 0.311 at 3.0 (the weights gather on a few deals
     #: and the lost samples cost more than the sharper beliefs gain).
     beta: float = 0.0
+    #: Sharpness of the same reading when it shapes the deals instead of weighing them: the
+    #: expert then samples with ``posterior.Chain`` (tile swaps accepted by the likelihood of the
+    #: other seats' choices, each deal counted once) and ``beta`` is not used; 0 turns it off.
+    swap_beta: float = 0.0
     #: Points per unit of the post-game analysis' normalised cost (styles scored on points; see
     #: docs/analysis.md): its error thresholds and bands are read in these units. Set so that
     #: the casual bot's mean cost per decision comes out alike in every style: in Draw's two

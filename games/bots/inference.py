@@ -58,25 +58,37 @@ class Evidence:
     def log_weight(self, world: GameState) -> float:
         """Log-likelihood of the other seats' recorded choices if ``world`` is the real deal."""
         total = 0.0
-        beta = self.beta
         for c in self.choices:
-            hand = world.hands[c.seat] | c.later
-            moves = c.board.moves(c.seat, hand)
-            if len(moves) < 2:
-                continue
-            situation = self._situation(c, hand)
-            scores = [casual.score(situation, move) for move in moves]
-            top = max(scores)
-            chosen = None
-            norm = 0.0
-            for move, score in zip(moves, scores, strict=True):
-                norm += math.exp(beta * (score - top))
-                if move[2] == c.tile and move[3] == c.on:
-                    chosen = score
-            if chosen is None:  # the same tile on an alike side: its score is the tile's
-                continue
-            total += beta * (chosen - top) - math.log(norm)
+            total += self._choice(c, world.hands[c.seat] | c.later)
         return max(total, FLOOR)
+
+    def seat_log_weight(self, seat: int, hand: int) -> float:
+        """Log-likelihood of ``seat``'s recorded choices had it held ``hand`` now (no floor: the
+        tile-swap sampler, ``posterior``, compares such figures one seat at a time)."""
+        total = 0.0
+        for c in self.choices:
+            if c.seat == seat:
+                total += self._choice(c, hand | c.later)
+        return total
+
+    def _choice(self, c: Choice, hand: int) -> float:
+        """Log-probability of the placement ``c`` under the softmax, for the hand held then."""
+        beta = self.beta
+        moves = c.board.moves(c.seat, hand)
+        if len(moves) < 2:
+            return 0.0
+        situation = self._situation(c, hand)
+        scores = [casual.score(situation, move) for move in moves]
+        top = max(scores)
+        chosen = None
+        norm = 0.0
+        for move, score in zip(moves, scores, strict=True):
+            norm += math.exp(beta * (score - top))
+            if move[2] == c.tile and move[3] == c.on:
+                chosen = score
+        if chosen is None:  # the same tile on an alike side: its score is the tile's
+            return 0.0
+        return beta * (chosen - top) - math.log(norm)
 
     def _situation(self, c: Choice, hand: int) -> casual.Situation:
         """What the casual model of seat ``c.seat`` knew then, had it held ``hand``."""

@@ -1,0 +1,67 @@
+"""The open-hand yardstick of ``bench/bots.py`` sees every hidden tile: it is no bot level, and
+nothing the live game runs can reach it."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from games import bots
+from games.bots import casual, expert
+from tests.bots.helpers import position, twin
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_open_hand_is_no_bot_level():
+    assert set(bots.LEVELS) == {"random", "casual", "expert"}
+    assert set(bots.POLICIES) == set(bots.LEVELS)
+
+
+def test_the_site_refuses_the_open_hand_as_a_level():
+    from games.services.seating import TableError, check_level
+
+    for level in ("open", "open_hand", "oracle"):
+        with pytest.raises(TableError):
+            check_level(level)
+
+
+def test_only_the_bench_gives_the_expert_the_true_deal():
+    # A call of the expert's search with a world source other than its own sampler.
+    passing = re.compile(r"\b(choose|evaluate)\((?:[^()]|\([^()]*\))*\bdeal=(?!None)")
+    for path in (ROOT / "games").rglob("*.py"):
+        if path.name == "expert.py" and path.parent.name == "bots":
+            continue
+        assert not passing.search(path.read_text("utf-8")), path
+    assert passing.search((ROOT / "bench" / "bots.py").read_text("utf-8"))
+
+
+def test_an_unknown_level_plays_casual():
+    game, seat = position("cutthroat", 4, {}, 3)
+    assert bots.choose("open", game, seat, random.Random(1)) == casual.choose(
+        game, seat, random.Random(1)
+    )
+
+
+def test_the_open_hand_reads_the_hidden_tiles_and_the_expert_does_not():
+    """Why it must stay out of the game: twins with the same view can get different moves."""
+    differs = 0
+    for seed in range(40):
+        start = position("cutthroat", 4, {}, seed, earliest=3)
+        if start is None:
+            continue
+        game, seat = start
+        other = twin(game, seat, random.Random(seed))
+        if other is None:
+            continue
+        opened = [
+            expert.choose(g, seat, random.Random(1), budget_ms=1e9, max_worlds=1, deal=g.copy)
+            for g in (game, other)
+        ]
+        differs += opened[0] != opened[1]
+        if differs:
+            break
+    assert differs
