@@ -1,7 +1,8 @@
 """``python -m config.serve``: run the whole site in one terminal (what ``make run`` ends with).
 
 A small process supervisor. It starts the embedded Redis (unless REDIS_URL points elsewhere),
-then Daphne, a Celery worker and Celery beat, prefixes their output, and waits for /healthz
+then Daphne, a Celery worker, a second one for the expert's analyses (``analyse``: their own
+queue, one slot, under ``nice``) and Celery beat, prefixes their output, and waits for /healthz
 before printing where to go and how to log in.
 
 A child that dies is started again, Redis before the others since they all need it, after a
@@ -149,9 +150,40 @@ def _banner(base_url: str) -> None:
     print("=" * width + "\n", flush=True)
 
 
+def commands(host: str, port: str, var: Path) -> dict[str, list[str]]:
+    """The command line of each child but Redis, by name."""
+    python = sys.executable
+    workers = os.environ.get("CELERY_CONCURRENCY", "2")
+    # Every bot move and the 5 s sweep are tasks: at INFO the console would scroll with them.
+    level = os.environ.get("WORKER_LOG_LEVEL", "WARNING")
+    celery = [python, "-m", "celery", "-A", "config"]
+    return {
+        "web": [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP],
+        "worker": [*celery, "worker", "-l", level, "--concurrency", workers, *WORKER_QUIET],
+        # The expert's analyses (seconds of CPU each) on their own queue and slot, at a lower
+        # priority: bot moves and turn clocks never wait behind one (settings.ANALYSIS_QUEUE).
+        "analyse": [
+            "nice",
+            "-n",
+            "10",
+            *celery,
+            "worker",
+            "-l",
+            level,
+            "--concurrency",
+            "1",
+            "-Q",
+            settings.ANALYSIS_QUEUE,
+            "-n",
+            "analysis@%h",
+            *WORKER_QUIET,
+        ],
+        "beat": [*celery, "beat", "-l", level, "-s", str(var / "beat-schedule")],
+    }
+
+
 def _children(host: str, port: str, var: Path) -> list[Child]:
     """Everything to run, in start order (Redis first); stopped in the reverse order."""
-    python = sys.executable
     children = []
     if settings.EMBEDDED_REDIS:
         socket = Path(settings.EMBEDDED_REDIS_SOCKET)
@@ -160,16 +192,7 @@ def _children(host: str, port: str, var: Path) -> list[Child]:
         else:
             say(f"embedded Redis {embedded_redis.executable()} on {socket}")
             children.append(Child("redis", _redis_launcher(socket, var)))
-    workers = os.environ.get("CELERY_CONCURRENCY", "2")
-    # Every bot move and the 5 s sweep are tasks: at INFO the console would scroll with them.
-    level = os.environ.get("WORKER_LOG_LEVEL", "WARNING")
-    celery = [python, "-m", "celery", "-A", "config"]
-    commands = {
-        "web": [python, "-m", "daphne", "-b", host, "-p", port, ASGI_APP],
-        "worker": [*celery, "worker", "-l", level, "--concurrency", workers, *WORKER_QUIET],
-        "beat": [*celery, "beat", "-l", level, "-s", str(var / "beat-schedule")],
-    }
-    for name, args in commands.items():
+    for name, args in commands(host, port, var).items():
         children.append(Child(name, lambda name=name, args=args: _spawn(name, args)))
     return children
 

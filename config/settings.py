@@ -199,6 +199,14 @@ CELERY_BEAT_SCHEDULE["housekeeping"] = {
     "task": "config.housekeeping.housekeeping",
     "schedule": 24 * 3600.0,
 }
+# The expert's post-game analysis (issue 18) takes 1-7 CPU seconds a game: it runs on a queue of
+# its own, consumed by a worker of its own (config/serve.py, one slot, under nice), so that a
+# burst of analyses at the end of a round never holds up a bot's move or a turn clock.
+ANALYSIS_QUEUE = ENV.get("ANALYSIS_QUEUE", "analysis")
+CELERY_TASK_ROUTES = {"history.tasks.analyse_game": {"queue": ANALYSIS_QUEUE}}
+# Every game of an event table is analysed when it ends (once its deals are no longer secret);
+# ANALYSE_EVENT_GAMES=0 leaves it to the players' "Analyse this game".
+ANALYSE_EVENT_GAMES = env.flag(ENV, "ANALYSE_EVENT_GAMES", default=True)
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env.flag(ENV, "DJANGO_SECURE_COOKIES")

@@ -10,9 +10,13 @@ table_id, style, result)``, where ``result`` is an ``outcomes.GameOutcome`` or
 ``outcomes.MatchOutcome``: parties (seats), the player ids per seat, places per party (1 is
 best, ties share), points, and per seat whether the server played most of that seat's turns
 for a person who was away (a bot standing in, or the clock).
+
+``sets_unsealed(match_ids)``: these sets' deals are no longer secret (``play.unseal``), so their
+finished games may now be shown whole, and analysed.
 """
 
 from django.dispatch import Signal
 
 game_finished = Signal()
 match_finished = Signal()
+sets_unsealed = Signal()

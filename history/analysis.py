@@ -5,7 +5,9 @@ task (by name, through ``games.services.jobs``) only when the row is new, failed
 so long ago that its task must have been lost; asking again while it runs, or once it is done,
 queues nothing. ``run`` is what the task calls: it rebuilds the game's record (the set up to it,
 as the replay viewer does), hands it to the pure ``games.bots.analysis`` and stores the result,
-writing the progress as it goes so the page can show it.
+writing the progress as it goes and telling it to the pages that watch (``progress``).
+``request_automatically`` is the same request with nobody asking (an event's games, from
+``listeners``).
 
 Only a finished game is analysed, and never one of a sealed set (its deals are still secret):
 the analysis reads the whole deal, so a game in progress must not get one.
@@ -26,7 +28,7 @@ from games.engine.errors import RecordError
 from games.models import Game
 from games.services import jobs
 
-from . import records
+from . import progress, records
 from .models import GameAnalysis, ImportedRecord
 
 log = logging.getLogger(__name__)
@@ -72,8 +74,21 @@ def request_for_import(user, imported: ImportedRecord, number: int) -> GameAnaly
     return _request(user, {"imported": imported, "number": number}, number)
 
 
+def request_automatically(games) -> int:
+    """Queue the analysis of each finished game of ``games`` that may be analysed (an event's
+    games as they end, or once their set is unsealed); nobody asked. Returns how many there were;
+    a game already analysed or under way is not queued again."""
+    count = 0
+    for game in games.select_related("match"):
+        if analysable(game):
+            _request(None, {"game": game}, game.number)
+            count += 1
+    return count
+
+
 def _request(user, key: dict[str, Any], number: int) -> GameAnalysis:
-    defaults = {"number": number, "seed": SEED, "requested_by": user if user.pk else None}
+    asker = user if user is not None and user.pk else None
+    defaults = {"number": number, "seed": SEED, "requested_by": asker}
     try:
         with transaction.atomic():
             row, created = GameAnalysis.objects.get_or_create(**key, defaults=defaults)
@@ -102,11 +117,11 @@ def run(analysis_id: int) -> None:
         return
     GameAnalysis.objects.filter(pk=row.pk).update(state=GameAnalysis.State.RUNNING, done=0)
 
-    def progress(done: int, total: int) -> None:
-        GameAnalysis.objects.filter(pk=row.pk).update(done=done, total=total)
-
+    progress.tell_progress(row.pk, 0, row.total)
     try:
-        result = analyse_game(_record(row), row.number, row.seed, progress=progress)
+        result = analyse_game(
+            _record(row), row.number, row.seed, progress=progress.Reporter(row.pk)
+        )
     except (RecordError, NotAnalysable) as error:
         log.warning("analysis %s refused: %s", row.pk, error)
         _finish(row, GameAnalysis.State.FAILED, None, str(error)[:300])
@@ -121,6 +136,7 @@ def _finish(row: GameAnalysis, state: str, result: dict | None, error: str) -> N
     GameAnalysis.objects.filter(pk=row.pk).update(
         state=state, result=result, error=error, updated_at=timezone.now()
     )
+    progress.tell_finished(row.pk)
 
 
 def _record(row: GameAnalysis) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import charts
 from .models import GameAnalysis
 
 BAND_WORDS = {
@@ -130,6 +131,64 @@ def cost_chart(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
             "peak": amount(peak, result["unit"])}  # fmt: skip
 
 
+def value_chart(result: dict[str, Any], names: list[str], at: int, moves: int) -> charts.Chart:
+    """A line per player: the value of the game to them as the expert estimated it from their
+    view, at the deal (new analyses keep it), after each of their judged moves and draws, and
+    what they got at the end. ``at`` (the move on screen) is marked."""
+    unit = result["unit"]
+    series = []
+    for p in result["players"]:
+        seat = p["seat"]
+        points = _value_points(result, seat, names[seat], at)
+        if "deal_value" in p:
+            words = _("The deal") + " · " + amount(p["deal_value"], unit, signed=unit != "win")
+            points.append((0, p["deal_value"], f"{names[seat]}: {words}", at == 0))
+        end = _("The end") + " · " + result_words(p["result"], unit)
+        points.append((moves, p["result"], f"{names[seat]}: {end}", at == moves))
+        series.append((names[seat], points))
+    ys = [y for _name, points in series for _x, y, _t, _c in points]
+    if unit == "win":
+        ticks = [(v / 4, f"{v * 25}%") for v in range(5)]
+    else:
+        ticks = [(v, f"{v:+g}" if v else "0") for v in charts.span_ticks(min(ys), max(ys))]
+    title = _("Each player's estimated %(unit)s after each of their moves, from the deal to "
+              "the end") % {"unit": _unit_words(unit)}  # fmt: skip
+    chart = charts.lines(title, series, moves, ticks, (_("Move"), _unit_words(unit)), at)
+    summary = "; ".join(
+        _("%(name)s: %(first)s to %(last)s")
+        % {"name": name, "first": _point_words(points[0][1], unit),
+           "last": _point_words(points[-1][1], unit)}
+        for name, points in ((n, sorted(p)) for n, p in series) if points
+    )  # fmt: skip
+    chart.title = f"{title}: {summary}."
+    return chart
+
+
+def _value_points(result: dict[str, Any], seat: int, name: str, at: int) -> list[charts.Point]:
+    unit, points = result["unit"], []
+    for d in result["decisions"]:
+        if d["seat"] == seat:
+            n = d["index"] + 1
+            words = _("Move %(n)s") % {"n": n} + " · " + move_words(d["played"])
+            value = amount(d["value"], unit, signed=unit != "win")
+            points.append((n, d["value"], f"{name}, {words}: {value}", n == at))
+    for d in result["draws"]:
+        if d["seat"] == seat:
+            n = d["index"] + 1
+            value = amount(d["after"], unit, signed=unit != "win")
+            words = _("Move %(n)s") % {"n": n} + " · " + _("draw")
+            points.append((n, d["after"], f"{name}, {words}: {value}", n == at))
+    return points
+
+
+def _unit_words(unit: str) -> str:
+    return _("win chance of the game") if unit == "win" else _("points")
+
+
+def _point_words(value: float, unit: str) -> str:
+    return f"{value * 100:.0f}%" if unit == "win" else amount(value, unit, signed=True)
+
+
 def result_words(value: float, unit: str) -> str:
     """What the game gave the player: "won" or "not won" where a win is what counts, else
     its points against the others'."""
@@ -144,7 +203,8 @@ def panel(row: GameAnalysis | None, names: list[str], may_request: bool) -> dict
         return {"state": "none", "may_request": may_request}
     out: dict[str, Any] = {"state": row.state, "may_request": may_request}
     if row.state in (GameAnalysis.State.QUEUED, GameAnalysis.State.RUNNING):
-        out.update({"done": row.done, "total": row.total or 1})
+        out.update({"done": row.done, "total": row.total or 1,
+                    "socket_url": f"/ws/analysis/{row.pk}/"})  # fmt: skip
     elif row.state == GameAnalysis.State.DONE and row.result:
         unit = row.result["unit"]
         out.update({

@@ -42,6 +42,9 @@ def replay_extras(
         analysis_presenters.annotate(context["steps"], row.result)
         at = context["at"]
         extras["judged_now"] = context["steps"][at - 1].get("judged") if at else None
+        extras["value_chart"] = analysis_presenters.value_chart(
+            row.result, names, at, context["total"]
+        )
     return extras
 
 

@@ -9,6 +9,7 @@ class HistoryConfig(AppConfig):
     verbose_name = _("History")
 
     def ready(self) -> None:
+        from games import signals
         from games.models import Match
 
         from . import listeners
@@ -17,3 +18,5 @@ class HistoryConfig(AppConfig):
         pre_delete.connect(
             listeners.on_user_deleted, sender=settings.AUTH_USER_MODEL, dispatch_uid="history"
         )
+        signals.game_finished.connect(listeners.on_game_finished, dispatch_uid="history")
+        signals.sets_unsealed.connect(listeners.on_sets_unsealed, dispatch_uid="history")

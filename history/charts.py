@@ -1,6 +1,6 @@
 """Charts as SVG drawn on the server: shapes worked out here, drawn by one template.
 
-No charting library on either side: a chart is a list of bars, texts and rules in a fixed
+No charting library on either side: a chart is a list of bars (or lines), texts and rules in a fixed
 ``viewBox`` that the page scales to its width (so it reads on a phone), coloured by class from
 ``history.css``. Each bar has a ``<title>`` for pointers, and every chart comes with a table of
 the same figures for screen readers and for anyone who prefers numbers.
@@ -8,6 +8,7 @@ the same figures for screen readers and for anyone who prefers numbers.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -32,6 +33,10 @@ class Shape:
     def x2(self) -> float:
         return self.x + self.width
 
+    @property
+    def y2(self) -> float:
+        return self.y + self.height
+
 
 @dataclass
 class Chart:
@@ -44,10 +49,87 @@ class Chart:
     rules: list[Shape] = field(default_factory=list)
     legend: list[tuple[str, str]] = field(default_factory=list)
     width: int = WIDTH
+    series: list[Series] = field(default_factory=list)
+    marker: Shape | None = None  # a vertical rule (the move on screen)
 
     @property
     def empty(self) -> bool:
-        return not self.bars
+        return not self.bars and not self.series
+
+
+@dataclass
+class Series:
+    """One line of a line chart: its points (in the chart's coordinates), each with a dot and
+    a title; ``css`` colours it (and dashes it, so that it reads without colour too)."""
+
+    css: str
+    label: str
+    dots: list[Shape] = field(default_factory=list)
+
+    @property
+    def points(self) -> str:
+        return " ".join(f"{d.x:.1f},{d.y:.1f}" for d in self.dots)
+
+
+#: A point of a line: x (a whole number from 0), y (in the data's unit), its title, whether it is
+#: the one on screen.
+Point = tuple[int, float, str, bool]
+
+
+def lines(
+    title: str,
+    series: list[tuple[str, list[Point]]],
+    x_max: int,
+    y_ticks: list[tuple[float, str]],
+    labels: tuple[str, str],
+    at: int | None = None,
+) -> Chart:
+    """A line per series (label, points) over x from 0 to ``x_max``; the y axis runs from the
+    first to the last of ``y_ticks`` (value, label), each drawn as a grid line. ``labels`` name
+    the x and y axes; ``at`` puts a vertical rule on one x (the move on screen)."""
+    height, top, bottom, left, right = 190, 24, 34, 44, 10
+    chart = Chart(title, height)
+    low, high = y_ticks[0][0], y_ticks[-1][0]
+    span_x, span_y = max(1, x_max), (high - low) or 1.0
+    room_x, room_y = WIDTH - left - right, height - top - bottom
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        return left + room_x * x / span_x, top + room_y * (high - y) / span_y
+
+    for value, label in y_ticks:
+        y = place(0, value)[1]
+        chart.rules.append(Shape(left, y, room_x, 0, "grid"))
+        chart.texts.append(Shape(left - 6, y + 4, text=label, anchor="end", css="tick"))
+    base = top + room_y
+    for x in _ticks(span_x):
+        chart.texts.append(Shape(place(x, 0)[0], base + 14, text=str(x), anchor="middle",
+                                 css="tick"))  # fmt: skip
+    chart.texts.append(Shape(left + room_x, height - 4, text=labels[0], anchor="end", css="axis"))
+    chart.texts.append(Shape(4, 12, text=labels[1], css="axis"))
+    if at is not None and 0 <= at <= x_max:
+        x = place(at, 0)[0]
+        chart.marker = Shape(x, top, 0, room_y, "now")
+    for i, (label, points) in enumerate(series):
+        line = Series(f"s{i}", label)
+        for x, y, words, current in sorted(points, key=lambda p: p[0]):
+            px, py = place(x, min(high, max(low, y)))
+            line.dots.append(Shape(px, py, css="at" if current else "", text=words))
+        chart.series.append(line)
+        chart.legend.append((f"s{i}", label))
+    return chart
+
+
+def span_ticks(low: float, high: float) -> list[float]:
+    """Round values from below ``low`` to above ``high`` (0 among them), at most about six."""
+    low, high = min(low, 0.0), max(high, 0.0)
+    step = 1.0
+    for candidate in (0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        step = float(candidate)
+        if (high - low) / candidate <= 5:
+            break
+    first = math.floor(low / step)
+    last = max(first + 1, math.ceil(high / step))
+    return [k * step for k in range(first, last + 1)]
 
 
 def stacked_months(

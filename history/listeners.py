@@ -1,4 +1,5 @@
-"""What history hears: a set begins (its players get a line each), an account is deleted.
+"""What history hears: a set begins (its players get a line each), an account is deleted, a
+game of an event table ends or its set is unsealed (the expert analyses it).
 
 Connected in ``HistoryConfig.ready()``. A set's lines are written by Django's ``post_save`` of
 the new ``Match``, inside the transaction that starts the set, so a set never exists without its
@@ -9,11 +10,14 @@ the set under a neutral name.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 
 from games import engine
-from games.models import Match
+from games.models import Game, Match
+from tournaments.models import TableAssignment
 
+from . import analysis
 from .models import Item
 
 
@@ -58,3 +62,19 @@ def forget_name(user_id: int) -> int:
                 changed.append(match)
         Match.objects.bulk_update(changed, ["players"], batch_size=500)
     return len(changed)
+
+
+def on_game_finished(sender, game_id: int, match_id: int, **kwargs) -> None:
+    """A game of an event table is analysed as it ends (unless the site turned that off); a
+    sealed set's games wait for ``on_sets_unsealed``, as their deals are still secret."""
+    if settings.ANALYSE_EVENT_GAMES and TableAssignment.objects.filter(match_id=match_id).exists():
+        analysis.request_automatically(Game.objects.filter(pk=game_id))
+
+
+def on_sets_unsealed(sender, match_ids: list[int], **kwargs) -> None:
+    if not settings.ANALYSE_EVENT_GAMES:
+        return
+    events = TableAssignment.objects.filter(match_id__in=match_ids).values("match_id")
+    analysis.request_automatically(
+        Game.objects.filter(match_id__in=events, state=Game.State.OVER).order_by("pk")
+    )

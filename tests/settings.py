@@ -20,6 +20,8 @@ BOT_THINK_SECONDS = {}
 NEXT_GAME_PAUSE_SECONDS = 0
 # A queue of this run's own, so tasks never mix with another run's on a shared Redis.
 CELERY_TASK_DEFAULT_QUEUE = f"test-{os.getpid()}-{os.path.basename(VAR_DIR)}"  # noqa: F405
+ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+CELERY_TASK_ROUTES = {"history.tasks.analyse_game": {"queue": ANALYSIS_QUEUE}}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     # A file, not shared-cache memory: concurrent transactions then wait for the write lock as
     # in production instead of failing with "table is locked".

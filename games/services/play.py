@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine
+from games import engine, signals
 from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
@@ -116,6 +116,11 @@ def unseal(match_ids) -> int:
         Match.objects.filter(pk__in=[m.pk for m in sealed]).update(sealed=False)
         for match in sealed:
             notify.table_changed(match.table, lobby=False)
+        ids = [m.pk for m in sealed]
+        if ids:
+            transaction.on_commit(
+                lambda: signals.sets_unsealed.send_robust(Match, match_ids=ids), robust=True
+            )
     return len(sealed)
 
 

@@ -3,6 +3,7 @@
  * keys, Home and End press those links, space starts and stops autoplay, and autoplay presses
  * "next" at the chosen speed until the last move. The move just made is scrolled into view in
  * the move list, and #replay-announce (a polite live region) says it to screen readers.
+ * When an analysis finishes while the page is open, the frame is fetched again with it.
  */
 (function () {
   "use strict";
@@ -83,6 +84,16 @@
       if (atEnd()) stop();
       else timer = setTimeout(tick, Number(speed.value));
     }
+  });
+
+  // The analysis socket swaps in the finished panel (history/consumers.py): the move on
+  // screen is then fetched again, so that the move list gets its costs and the value chart.
+  document.body.addEventListener("htmx:load", (event) => {
+    const panel = event.target;
+    if (!panel || panel.id !== "analysis" || panel.dataset.state !== "done") return;
+    const replay = document.getElementById("replay");
+    if (!replay || replay.dataset.analysed === "1" || !window.htmx) return;
+    window.htmx.ajax("GET", window.location.href, { target: "#replay", swap: "outerHTML" });
   });
 
   showCurrent();

@@ -86,7 +86,7 @@ def _is_redis(cmdline: list[str]) -> bool:
 
 
 def _is_worker(cmdline: list[str]) -> bool:
-    return "celery" in cmdline and "worker" in cmdline
+    return "celery" in cmdline and "worker" in cmdline and "-Q" not in cmdline  # not the analyses'
 
 
 @pytest.fixture(scope="module")

@@ -48,6 +48,8 @@ def test_analysing_a_finished_game_queues_once_runs_and_shows_in_the_replay(
     assert "analysis-summary" in page
     assert 'class="judged' in page  # the move shown has its cost and the best move
     assert 'class="cost' in page  # the move list is marked
+    assert 'class="value-chart"' in page and page.count("<polyline") == 4  # a line per player
+    assert page.count('<circle class="at"') == 1  # the move on screen, on its player's line
     poll = reverse("history_match_game_analysis", args=[match.pk, 1])
     done = client.get(poll, HTTP_HX_REQUEST="true")
     assert done.status_code == 204
@@ -60,8 +62,10 @@ def test_the_panel_shows_the_progress_while_the_analysis_runs(client):
     game = match.games.get(number=1)
     GameAnalysis.objects.create(game=game, number=1, state="running", done=3, total=12)
     poll = reverse("history_match_game_analysis", args=[match.pk, 1])
+    row = GameAnalysis.objects.get(game=game)
     panel = client.get(poll, HTTP_HX_REQUEST="true").content.decode()
-    assert 'hx-trigger="every 1s"' in panel
+    assert f'ws-connect="/ws/analysis/{row.pk}/"' in panel  # it moves over the socket
+    assert "hx-trigger" not in panel  # no polling
     assert 'value="3"' in panel and 'max="12"' in panel
 
 

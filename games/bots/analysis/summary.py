@@ -4,7 +4,8 @@ Per seat: its unforced decisions, their total and mean cost (and the mean normal
 unit's scale, which the band reads), how many were marked small, clear or big errors, the luck of
 its deal and of its own draws, the result it got, and the result with its luck taken out
 (``adjusted = result - deal luck - draw luck``: how the game would have gone for it on average
-luck, as GNU Backgammon's luck-adjusted result).
+luck, as GNU Backgammon's luck-adjusted result). ``deal_value`` is the value of its dealt hand
+(where the replay's value chart starts; analyses stored before it have none).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def summarise(
                 "normal_cost": mean / unit.scale,
                 "band": band(mean / unit.scale) if mine else "",
                 "marks": {w: sum(d["mark"] == w for d in mine) for w in ("small", "clear", "big")},
+                "deal_value": deal[seat]["hand"],
                 "deal_luck": deal[seat]["luck"],
                 "deal_luck_stderr": deal[seat]["stderr"],
                 "draw_luck": drawn,
