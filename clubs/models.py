@@ -37,9 +37,12 @@ class Club(models.Model):
     )
     description = models.TextField(_("description"), blank=True)
     members = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        related_name="clubs",
+        verbose_name=_("members"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
@@ -54,12 +57,17 @@ class Club(models.Model):
 
 
 class Membership(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club")
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("user"),
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
         ordering = ["club", "-role", "joined_at"]
@@ -78,10 +86,16 @@ def new_invite_code() -> str:
 class Invite(models.Model):
     """A link that lets whoever follows it join, until it is turned off or runs out."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
-    code = models.CharField(max_length=24, unique=True, default=new_invite_code, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invites", verbose_name=_("club")
+    )
+    code = models.CharField(
+        _("code"), max_length=24, unique=True, default=new_invite_code, editable=False
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
     uses_left = models.PositiveIntegerField(_("uses left"), null=True, blank=True)
     active = models.BooleanField(_("active"), default=True)
@@ -103,18 +117,25 @@ class JoinRequest(models.Model):
         APPROVED = "approved", _("Approved")
         DECLINED = "declined", _("Declined")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("club")
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="join_requests",
+        verbose_name=_("user"),
     )
     message = models.CharField(_("message"), max_length=200, blank=True)
-    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        related_name="+", verbose_name=_("decided by"),
     )  # fmt: skip
-    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import env, languages, security
 
@@ -114,7 +115,7 @@ LANGUAGE_NAMES = {
     "en": _("English"),
     "es": _("Spanish"),
     "pap": _("Papiamentu"),
-    "fr": _("French"),
+    "fr": pgettext_lazy("language", "French"),
     "ro": _("Romanian"),
     "ru": _("Russian"),
 }

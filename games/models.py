@@ -14,14 +14,25 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games import engine
+
+#: The context of the styles' labels in the catalogues (``games.engine.texts.pgettext``).
+STYLE_CONTEXT = "domino style"
+
+
+def style_label(rules) -> str:
+    """A style's label in the current language (``rules``: its rules class)."""
+    return pgettext(STYLE_CONTEXT, rules.label)
 
 
 def style_choices() -> list[tuple[str, str]]:
     """The styles and their labels, from the engine's rules classes (where each is described
     once); the labels are translated when shown."""
-    return [(name, _(rules.label)) for name, rules in engine.STYLES.items()]
+    return [
+        (name, pgettext_lazy(STYLE_CONTEXT, rules.label)) for name, rules in engine.STYLES.items()
+    ]
 
 
 class Direction(models.TextChoices):
@@ -40,7 +51,9 @@ class Table(models.Model):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
-    code = models.CharField(max_length=16, unique=True, default=new_table_code, editable=False)
+    code = models.CharField(
+        _("code"), max_length=16, unique=True, default=new_table_code, editable=False
+    )
     style = models.CharField(_("style"), max_length=12, choices=style_choices)
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -54,15 +67,17 @@ class Table(models.Model):
     rated = models.BooleanField(
         _("rated"), default=True, help_text=_("Finished games change the players' ratings.")
     )
-    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.OPEN)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="hosted_tables",
+        related_name="hosted_tables", verbose_name=_("host"),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["state", "is_private"])]
 
@@ -114,21 +129,30 @@ def is_deleted(user) -> bool:
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    index = models.PositiveSmallIntegerField(_("seat number"))
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=to_deleted_player,
-        related_name="seats",
+        related_name="seats", verbose_name=_("player"),
     )  # fmt: skip
     swap_with = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("The seat this player asked to swap with.")
+        _("swap with seat"),
+        null=True,
+        blank=True,
+        help_text=_("The seat this player asked to swap with."),
     )
-    away_since = models.DateTimeField(null=True, blank=True)
+    away_since = models.DateTimeField(_("away since"), null=True, blank=True)
     stand_in = models.BooleanField(
-        default=False, help_text=_("A bot plays for this player until they return.")
+        _("bot standing in"),
+        default=False,
+        help_text=_("A bot plays for this player until they return."),
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
@@ -147,11 +171,15 @@ class Presence(models.Model):
     being refreshed and the seat is marked away as if the socket had closed.
     """
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
-    channel = models.CharField(max_length=200, unique=True)
-    seen_at = models.DateTimeField()
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="presences", verbose_name=_("seat")
+    )
+    channel = models.CharField(_("channel"), max_length=200, unique=True)
+    seen_at = models.DateTimeField(_("last seen"))
 
     class Meta:
+        verbose_name = _("presence")
+        verbose_name_plural = _("presences")
         indexes = [models.Index(fields=["seen_at"])]
 
     def __str__(self) -> str:
@@ -166,11 +194,13 @@ class Match(models.Model):
         OVER = "over", _("Over")
         ABANDONED = "abandoned", _("Abandoned")
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
-    number = models.PositiveIntegerField(default=1)
-    seed = models.BigIntegerField()
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="matches", verbose_name=_("table")
+    )
+    number = models.PositiveIntegerField(_("number"), default=1)
+    seed = models.BigIntegerField(_("seed"))
     deal_key = models.CharField(
-        max_length=64, blank=True, editable=False,
+        _("deal key"), max_length=64, blank=True, editable=False,
         help_text=_(
             "Secret. Empty: each game draws its own seed. Otherwise (a seeded start for tests, "
             "or an event's same deals at every table of a round) the games' seeds derive from "
@@ -178,6 +208,7 @@ class Match(models.Model):
         ),
     )  # fmt: skip
     sealed = models.BooleanField(
+        _("sealed"),
         default=False,
         help_text=_(
             "Its deals are also played at other tables (an event's same deals): until it is "
@@ -185,15 +216,21 @@ class Match(models.Model):
             "players at this table, and then only on the table page."
         ),
     )
-    players = models.JSONField(default=list, help_text=_("Seat to player, as at the start."))
-    state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
-    result = models.CharField(max_length=12, blank=True)
-    winner_party = models.PositiveSmallIntegerField(null=True, blank=True)
-    totals = models.JSONField(default=list)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    players = models.JSONField(
+        _("players"), default=list, help_text=_("Seat to player, as at the start.")
+    )
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PLAYING
+    )
+    result = models.CharField(_("result"), max_length=12, blank=True)
+    winner_party = models.PositiveSmallIntegerField(_("winning side"), null=True, blank=True)
+    totals = models.JSONField(_("totals"), default=list)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("set")
+        verbose_name_plural = _("sets")
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_match_number_per_table")
         ]
@@ -208,24 +245,31 @@ class Game(models.Model):
         OVER = "over", _("Over")
         ABANDONED = "abandoned", _("Abandoned")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveIntegerField()
-    version = models.PositiveIntegerField(default=0)
-    snapshot = models.JSONField(help_text=_("Engine state; holds hidden tiles, never sent out."))
-    deal = models.JSONField(default=dict)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="games", verbose_name=_("set")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    version = models.PositiveIntegerField(_("version"), default=0)
+    snapshot = models.JSONField(
+        _("engine state"), help_text=_("Engine state; holds hidden tiles, never sent out.")
+    )
+    deal = models.JSONField(_("deal"), default=dict)
     seed = models.CharField(
-        max_length=64, blank=True, editable=False,
+        _("seed"), max_length=64, blank=True, editable=False,
         help_text=_("The deal's seed: secret while the game is played, public once it is over."),
     )  # fmt: skip
     commitment = models.CharField(
-        max_length=64, blank=True,
+        _("seed commitment"), max_length=64, blank=True,
         help_text=_("SHA-256 of the seed, published before the deal."),
     )  # fmt: skip
-    state = models.CharField(max_length=10, choices=State.choices, default=State.PLAYING)
-    turn = models.PositiveSmallIntegerField(null=True, blank=True)
-    turn_deadline = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PLAYING
+    )
+    turn = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
     recent = models.JSONField(
+        _("recent moves"),
         default=list,
         blank=True,
         help_text=_(
@@ -233,11 +277,13 @@ class Game(models.Model):
             "(a drawn tile in it is shown only to the seat that drew it)."
         ),
     )
-    started_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_game_number_per_match")
         ]
@@ -257,9 +303,9 @@ class Game(models.Model):
 
 class Move(models.Model):
     class Kind(models.TextChoices):
-        PLAY = "play", _("Play")
-        PASS = "pass", _("Pass")
-        DRAW = "draw", _("Draw")
+        PLAY = "play", pgettext_lazy("a kind of move: laying a tile", "Play")
+        PASS = "pass", pgettext_lazy("a kind of move: not laying a tile", "Pass")
+        DRAW = "draw", pgettext_lazy("a kind of move: taking a tile from the boneyard", "Draw")
 
     class Reason(models.TextChoices):
         PLAYER = "", _("Player")
@@ -268,17 +314,23 @@ class Move(models.Model):
         CLOCK = "clock", _("Clock ran out")
         STAND_IN = "stand-in", _("Bot standing in")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=4, choices=Kind.choices)
-    tile = models.CharField(max_length=3, blank=True)
-    on = models.CharField(max_length=3, blank=True)
-    reason = models.CharField(max_length=8, choices=Reason.choices, blank=True)
-    detail = models.JSONField(default=dict, blank=True, help_text=_("Public facts: ends, fines."))
-    at = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="moves", verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(_("move number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    tile = models.CharField(_("tile"), max_length=3, blank=True)
+    on = models.CharField(_("played on"), max_length=3, blank=True)
+    reason = models.CharField(_("reason"), max_length=8, choices=Reason.choices, blank=True)
+    detail = models.JSONField(
+        _("details"), default=dict, blank=True, help_text=_("Public facts: ends, fines.")
+    )
+    at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_seq")]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.db.models import CharField, Q, Value
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 from games.models import style_choices
@@ -38,7 +39,9 @@ class HistoryFilterForm(forms.Form):
         label=_("Result"), required=False, choices=[("", _("Any")), *Result.CHOICES]
     )
     opponent = forms.CharField(label=_("Against"), required=False, max_length=40)
-    partner = forms.CharField(label=_("Partner"), required=False, max_length=40)
+    partner = forms.CharField(
+        label=pgettext_lazy("the person one plays with", "Partner"), required=False, max_length=40
+    )
     # Any club or event may be asked for (a link from its page); the menus offer the person's.
     club = forms.IntegerField(label=_("Club"), required=False, widget=forms.Select)
     tournament = forms.IntegerField(label=_("Event"), required=False, widget=forms.Select)

@@ -21,14 +21,19 @@ class ImportedRecord(models.Model):
     shown in the same viewer as a played set, and seen by its owner alone."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_records"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="imported_records",
+        verbose_name=_("owner"),
     )
     name = models.CharField(_("name"), max_length=100)
     style = models.CharField(_("style"), max_length=12, choices=style_choices)
     seats = models.PositiveSmallIntegerField(_("seats"))
     games = models.PositiveIntegerField(_("games"))
-    record = models.JSONField(help_text=_("The record as imported (engine-validated)."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    record = models.JSONField(
+        _("record"), help_text=_("The record as imported (engine-validated).")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -45,20 +50,35 @@ class Item(models.Model):
     began, or when the record came in) and ``style`` filters it without a join."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="history_items"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="history_items",
+        verbose_name=_("owner"),
     )
     match = models.ForeignKey(
-        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="history_items"
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="history_items",
+        verbose_name=_("set"),
     )
     imported = models.ForeignKey(
-        ImportedRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="items"
+        ImportedRecord,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="items",
+        verbose_name=_("imported record"),
     )
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    party = models.PositiveSmallIntegerField(null=True, blank=True)
-    style = models.CharField(max_length=12, choices=style_choices)
-    at = models.DateTimeField()
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    party = models.PositiveSmallIntegerField(_("side"), null=True, blank=True)
+    style = models.CharField(_("style"), max_length=12, choices=style_choices)
+    at = models.DateTimeField(_("time"))
 
     class Meta:
+        verbose_name = _("history item")
+        verbose_name_plural = _("history items")
         ordering = ["-at", "-pk"]
         indexes = [
             models.Index(fields=["owner", "-at", "-id"], name="history_newest_first"),
@@ -91,23 +111,38 @@ class GameAnalysis(models.Model):
         FAILED = "failed", _("Failed")
 
     game = models.OneToOneField(
-        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="analysis"
+        Game,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="analysis",
+        verbose_name=_("game"),
     )
     imported = models.ForeignKey(
-        ImportedRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="analyses"
+        ImportedRecord,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="analyses",
+        verbose_name=_("imported record"),
     )
-    number = models.PositiveIntegerField()
-    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
-    done = models.PositiveIntegerField(default=0)
-    total = models.PositiveIntegerField(default=0)
-    seed = models.CharField(max_length=40, default="0")
-    result = models.JSONField(null=True, blank=True)
-    error = models.CharField(max_length=300, blank=True)
+    number = models.PositiveIntegerField(_("number"))
+    state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(_("steps done"), default=0)
+    total = models.PositiveIntegerField(_("steps in all"), default=0)
+    seed = models.CharField(_("seed"), max_length=40, default="0")
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
     requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("requested by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("game analysis")

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.live.presenters import board_context, face_tile
+from games.models import style_label as games_style_label
 
 from . import charts
 from .listing import Result, result_of
@@ -31,7 +32,7 @@ RESULT_WORDS = {
 
 
 def style_label(style: str) -> str:
-    return _(engine.STYLES[style].label)
+    return games_style_label(engine.STYLES[style])
 
 
 def set_result_word(result: str | None) -> str:

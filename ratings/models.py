@@ -28,12 +28,16 @@ class RatedGame(models.Model):
         RATED = "rated", _("Rated")
         STAND_IN = "stand-in", _("Not rated: the server played for someone")
 
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="+", verbose_name=_("game")
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="+", verbose_name=_("set")
+    )
     style = models.CharField(_("style"), max_length=12, choices=style_choices)
     played_at = models.DateTimeField(_("finished at"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices)
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
     class Meta:
         ordering = ["-pk"]
@@ -51,8 +55,8 @@ class Rating(models.Model):
     )  # fmt: skip
     style = models.CharField(_("style"), max_length=12, choices=style_choices)
     is_bot = models.BooleanField(_("bot"), default=False, help_text=_("Copied from the player."))
-    mu = models.FloatField(default=skill.MU)
-    sigma = models.FloatField(default=skill.SIGMA)
+    mu = models.FloatField(_("skill estimate (mu)"), default=skill.MU)
+    sigma = models.FloatField(_("uncertainty (sigma)"), default=skill.SIGMA)
     ordinal = models.FloatField(_("rating"), default=skill.NEW.ordinal)
     games = models.PositiveIntegerField(_("rated games"), default=0)
     wins = models.PositiveIntegerField(_("first places"), default=0)
@@ -78,20 +82,22 @@ class Rating(models.Model):
 
 
 class RatingChange(models.Model):
-    rated_game = models.ForeignKey(RatedGame, on_delete=models.CASCADE, related_name="changes")
+    rated_game = models.ForeignKey(
+        RatedGame, on_delete=models.CASCADE, related_name="changes", verbose_name=_("rated game")
+    )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes",
         verbose_name=_("player"),
     )  # fmt: skip
     style = models.CharField(_("style"), max_length=12, choices=style_choices)
     played_at = models.DateTimeField(_("finished at"))
-    seat = models.PositiveSmallIntegerField()
-    party = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    party = models.PositiveSmallIntegerField(_("side"))
     place = models.PositiveSmallIntegerField(_("place"))
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
+    mu_before = models.FloatField(_("skill estimate before (mu)"))
+    sigma_before = models.FloatField(_("uncertainty before (sigma)"))
+    mu = models.FloatField(_("skill estimate (mu)"))
+    sigma = models.FloatField(_("uncertainty (sigma)"))
     ordinal = models.FloatField(_("rating after"))
     key_card = models.BooleanField(
         _("key card"), default=False, help_text=_("The player's side won with a key card.")

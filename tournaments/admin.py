@@ -164,10 +164,10 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     autocomplete_fields = ("club",)
     date_hierarchy = "created_at"
     inlines = [EntryInline, RoundInline]
-    readonly_fields = ("state", "notice", "notice_at", "entry_pages", "created_by", "created_at",
-                       "updated_at")  # fmt: skip
+    readonly_fields = ("state", "schedule_note", "notice_at", "entry_pages", "created_by",
+                       "created_at", "updated_at")  # fmt: skip
     fieldsets = [
-        (None, {"fields": ("club", "name", "state", "notice", "notice_at", "visibility",
+        (None, {"fields": ("club", "name", "state", "schedule_note", "notice_at", "visibility",
                            "rated", "entry_cap", "entry_pages")}),
         (gettext_lazy("The game and the format"), {"fields": (
             "style", "seats", "options", "format", "format_options", "play_mode",
@@ -196,6 +196,11 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("entries"))
     def entry_count(self, event: Tournament) -> int:
         return event.entries.filter(status__in=Entry.ACTIVE).count()
+
+    @admin.display(description=gettext_lazy("what the schedule could not do"))
+    def schedule_note(self, event: Tournament) -> str:
+        """The schedule's note in the reader's language (stored as sentences to translate)."""
+        return event.notice_text or "-"
 
     @admin.display(description=gettext_lazy("entry pages"))
     def entry_pages(self, event: Tournament) -> str:

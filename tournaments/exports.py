@@ -11,6 +11,7 @@ import io
 
 from django.utils.translation import gettext as _
 
+from .models import table_label
 from .pages import entry_name, number, tiebreak_columns
 from .services.state import Snapshot
 
@@ -47,7 +48,8 @@ def pairings_csv(snap: Snapshot) -> str:
     rows = [header]
     for row in snap.rounds:
         for table in row.table_list:
-            line: list[object] = [row.number, row.stage.name, table.number, table.label]
+            label = table_label(table.label)
+            line: list[object] = [row.number, row.stage.title, table.number, label]
             for index in range(seats):
                 if index < len(table.seats):
                     line += [
@@ -60,7 +62,7 @@ def pairings_csv(snap: Snapshot) -> str:
             line += [table.table.code if table.table_id else "", table.override_reason]
             rows.append(line)
         for who in row.byes:
-            rows.append([row.number, row.stage.name, "", _("bye"), entry_name(snap.entries, who)])
+            rows.append([row.number, row.stage.title, "", _("bye"), entry_name(snap.entries, who)])
     return _write(rows)
 
 

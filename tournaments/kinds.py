@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import engine
+from games.models import style_label
 
 from .formats import FORMATS, STYLE_SEATS
 
@@ -85,7 +86,7 @@ def kind_of(style: str, seats: int, options: Mapping[str, Any], fmt: str,
     if seats not in rules.seat_counts:
         counts = ", ".join(map(str, rules.seat_counts))
         raise KindError(
-            _("%(style)s is played at %(n)s seats.") % {"style": _(rules.label), "n": counts}
+            _("%(style)s is played at %(n)s seats.") % {"style": style_label(rules), "n": counts}
         )
     if fmt not in FORMATS:
         raise KindError(_("Unknown format."))
@@ -106,7 +107,7 @@ def kind_of(style: str, seats: int, options: Mapping[str, Any], fmt: str,
 
 def _check_format(kind: Kind, rules, fmt: str, format_options: Mapping[str, Any]) -> None:
     allowed = TWO_PARTY_FORMATS if kind.two_party else TABLE_FORMATS
-    label = _(rules.label)
+    label = style_label(rules)
     if fmt == "two_stage":
         pools, playoffs = TWO_STAGE[kind.two_party]
         pool = format_options.get("pools", "swiss")

@@ -8,18 +8,21 @@ can disagree with a result that was changed. Every change goes through ``service
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Match, style_choices
 from games.models import Table as GameTable
 
 from .formats import DEFAULT_POINTS
 from .kinds import Kind, format_choices, kind_of
+from .messages import render
 
 
 def default_points() -> dict[str, list[int]]:
@@ -38,7 +41,7 @@ class Tournament(models.Model):
         REGISTRATION = "registration", _("Registration open")
         CHECKIN = "checkin", _("Check-in open")
         RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("state of an event", "Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
     class PlayMode(models.TextChoices):
@@ -97,7 +100,7 @@ class Tournament(models.Model):
     rated = models.BooleanField(
         _("rated"), default=True, help_text=_("The games of its tables change ratings.")
     )
-    state = models.CharField(max_length=12, choices=State.choices, default=State.DRAFT)
+    state = models.CharField(_("state"), max_length=12, choices=State.choices, default=State.DRAFT)
     registration_opens_at = models.DateTimeField(
         _("registration opens at"), null=True, blank=True,
         help_text=_("Empty: when the organiser opens it."),
@@ -142,13 +145,23 @@ class Tournament(models.Model):
     notice = models.CharField(
         _("what the schedule could not do"), max_length=300, blank=True, editable=False
     )
-    notice_at = models.DateTimeField(null=True, blank=True, editable=False)
-    seed = models.BigIntegerField(default=new_seed, editable=False)
+    notice_parts = models.JSONField(
+        _("what the schedule could not do, to translate"), default=list, blank=True,
+        editable=False,
+        help_text=_("The note's sentences and their values, worded in the reader's language."),
+    )  # fmt: skip
+    notice_at = models.DateTimeField(_("schedule note time"), null=True, blank=True, editable=False)
+    seed = models.BigIntegerField(_("seed"), default=new_seed, editable=False)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["-starts_at", "-created_at"]
@@ -161,6 +174,12 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", kwargs={"slug": self.slug})
+
+    @property
+    def notice_text(self) -> str:
+        """The schedule's latest note in the reader's language (``messages``); a note stored
+        before notes kept their sentences reads as it was stored."""
+        return render(self.notice_parts, self.notice)
 
     @property
     def is_over(self) -> bool:
@@ -189,7 +208,9 @@ class Entry(models.Model):
     #: Statuses of an entry that is still in the event.
     ACTIVE = (Status.REGISTERED, Status.CHECKED_IN)
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="entries",
         verbose_name=_("player"),
@@ -207,7 +228,7 @@ class Entry(models.Model):
         _("kept apart from"), default=list, blank=True,
         help_text=_("Labels such as a family name: Swiss pairings keep entries sharing one apart."),
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["tournament", "seed", "created_at", "pk"]
@@ -240,19 +261,51 @@ class Stage(models.Model):
         POOLS = "pools", _("Pools")
         PLAYOFF = "playoff", _("Playoff")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
-    number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.MAIN)
-    name = models.CharField(max_length=60, blank=True)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.MAIN)
+    name = models.CharField(_("name"), max_length=60, blank=True)
 
     class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_stage_number")
         ]
 
     def __str__(self) -> str:
-        return self.name or self.get_kind_display()
+        return self.title or self.get_kind_display()
+
+    @property
+    def title(self) -> str:
+        """The stage's name for a page, in the current language: the names the rounds
+        service gives ("Pools", "Playoff", stored in English) read as the kind's label; ""
+        for the main stage (a one-stage event's rounds need no stage name)."""
+        if self.name in ("", *DEFAULT_STAGE_NAMES):
+            return "" if self.kind == self.Kind.MAIN else str(self.get_kind_display())
+        return self.name
+
+
+#: The names ``services.rounds`` stores for the stages it makes (English, shown translated).
+DEFAULT_STAGE_NAMES = ("Pools", "Playoff")
+
+#: "Pool B": how a round robin names a pool's tables (``formats.round_robin``).
+POOL_LABEL = re.compile(r"^Pool (?P<name>\w+)$")
+
+
+def table_label(label: str) -> str:
+    """A table's label in the current language. The formats write theirs in English for the
+    CLI and the tests ("Pool B"; a bye against a bot is stored as "Bye"); codes such as "W2-1"
+    or "K1-3" read the same in every language."""
+    if label == "Bye":
+        return str(_("Bye"))
+    pool = POOL_LABEL.match(label or "")
+    if pool:
+        return str(_("Pool %(name)s") % {"name": pool["name"]})
+    return label or ""
 
 
 class Round(models.Model):
@@ -261,22 +314,33 @@ class Round(models.Model):
         RUNNING = "running", _("Being played")
         FINISHED = "finished", _("Finished")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    state = models.CharField(max_length=10, choices=State.choices, default=State.RUNNING)
-    byes = models.JSONField(default=list, blank=True, help_text=_("Entry ids sitting out."))
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("stage")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.RUNNING
+    )
+    byes = models.JSONField(
+        _("byes"), default=list, blank=True, help_text=_("Entry ids sitting out.")
+    )
     starts_at = models.DateTimeField(
         _("starts at"), null=True, blank=True,
         help_text=_("When a seated round's tables start by themselves; empty: when the organiser "
                     "starts them."),
     )  # fmt: skip
-    started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("Tables still playing then are adjudicated.")
+        _("deadline"),
+        null=True,
+        blank=True,
+        help_text=_("Tables still playing then are adjudicated."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -300,40 +364,66 @@ class TableAssignment(models.Model):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    label = models.CharField(max_length=20, blank=True)
-    seats = models.JSONField(help_text=_("Entry ids in the format's seat order; null is a bot."))
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    label = models.CharField(_("label"), max_length=20, blank=True)
+    seats = models.JSONField(
+        _("seats"), help_text=_("Entry ids in the format's seat order; null is a bot.")
+    )
     table = models.ForeignKey(
-        GameTable, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        GameTable,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("table"),
     )
     match = models.ForeignKey(
-        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("set"),
     )
-    places = models.JSONField(null=True, blank=True)
-    points = models.JSONField(null=True, blank=True)
-    state = models.CharField(max_length=10, choices=State.choices, default=State.SEATED)
+    places = models.JSONField(_("places"), null=True, blank=True)
+    points = models.JSONField(_("points"), null=True, blank=True)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.SEATED)
     bye = models.BooleanField(
-        default=False,
+        _("bye"), default=False,
         help_text=_(
             "A bye played against a bot: not one of the format's tables; it scores nothing."
         ),
     )  # fmt: skip
-    started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
     presence_checked = models.BooleanField(
-        default=False, help_text=_("Its players were looked for once the no-show grace ran out.")
+        _("no-shows looked for"),
+        default=False,
+        help_text=_("Its players were looked for once the no-show grace ran out."),
     )
     forfeited = models.JSONField(
-        default=list, blank=True, help_text=_("Entry ids that lost this table by not coming.")
+        _("forfeited"),
+        default=list,
+        blank=True,
+        help_text=_("Entry ids that lost this table by not coming."),
     )
     adjudicated = models.BooleanField(
-        default=False, help_text=_("Decided at the round's deadline by the adjudication rule.")
+        _("adjudicated"),
+        default=False,
+        help_text=_("Decided at the round's deadline by the adjudication rule."),
     )
     overridden_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("overridden by"),
     )
     override_reason = models.CharField(_("reason"), max_length=200, blank=True)
-    overridden_at = models.DateTimeField(null=True, blank=True)
+    overridden_at = models.DateTimeField(_("overridden"), null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from .formats import Bracket, Standing
 from .kinds import ELIMINATION
-from .models import Entry, Round, TableAssignment
+from .models import Entry, Round, TableAssignment, table_label
 from .services.state import Snapshot
 
 #: Tiebreak headings, in the site's language (keys of ``formats.TIEBREAKS``).
@@ -143,7 +143,7 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
     table = row.table if row.table_id else None
     over = table is not None and table.state == "finished"
     return TableView(
-        pk=row.pk, number=row.number, label=row.label, state=row.state,
+        pk=row.pk, number=row.number, label=table_label(row.label), state=row.state,
         state_label=row.get_state_display(), seats=seats,
         code=table.code if table is not None else None,
         overridden=row.overridden_by_id is not None, reason=row.override_reason,
@@ -158,7 +158,7 @@ def round_views(snap: Snapshot) -> list[RoundView]:
         tables = [table_view(t, snap.entries) for t in row.table_list]
         views.append(
             RoundView(
-                pk=row.pk, number=row.number, stage=row.stage.name,
+                pk=row.pk, number=row.number, stage=row.stage.title,
                 finished=row.state == Round.State.FINISHED, tables=tables,
                 byes=[entry_name(snap.entries, who) for who in row.byes],
                 seated=any(t.state == TableAssignment.State.SEATED for t in tables),
@@ -260,7 +260,7 @@ class PreviewView:
 def preview_view(snap: Snapshot, new) -> PreviewView:
     """The round "generate" would make (a ``formats.Round``), with names."""
     tables = [
-        (i, table.label, [entry_name(snap.entries, who) for who in table.seats])
+        (i, table_label(table.label), [entry_name(snap.entries, who) for who in table.seats])
         for i, table in enumerate(new.tables, start=1)
     ]
     return PreviewView(new.number, tables, [entry_name(snap.entries, who) for who in new.byes])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.models import style_label
 
 DEFAULT_STYLE = next(iter(engine.STYLES))
 
@@ -32,7 +33,7 @@ def info(style: str) -> StyleInfo:
     """The style's facts (an unknown style reads as the default one, as the form does)."""
     rules = engine.STYLES.get(style) or engine.STYLES[DEFAULT_STYLE]
     return StyleInfo(
-        rules.name, _(rules.label), _(rules.summary), tuple(rules.seat_counts),
+        rules.name, style_label(rules), _(rules.summary), tuple(rules.seat_counts),
         rules.direction_choice, engine.form_options(rules.name),
     )  # fmt: skip
 

@@ -8,6 +8,7 @@ clock, the next game). A stale or repeated move changes nothing and reports the 
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import engine, signals
@@ -26,6 +28,8 @@ from games.engine.tiles import tiles_of
 from ..models import Game, Match, Move, Seat, Table
 from . import log, notify, outcomes, reads, refusals, scheduling, shuffle
 from .errors import TableError
+
+logger = logging.getLogger(__name__)
 
 TILE_NAME = re.compile(r"[0-6]-[0-6]")
 
@@ -46,10 +50,14 @@ def validate_options(style: str, seats: int, options: dict) -> dict:
     """Ask the engine whether this style, seat count and options make a match."""
     try:
         engine.new_match(style, seats, options, seed=0)
-    except ValueError as error:  # the engine's words are English: the sentence around them is not
-        raise TableError(
-            _("These options do not make a game of this style (%(reason)s).") % {"reason": error}
-        ) from None
+    except ValueError as error:  # the engine's words are English: only English pages show them
+        logger.info("options refused: %s for %s seats of %s: %s", options, seats, style, error)
+        if (get_language() or "en").split("-")[0] == "en":
+            raise TableError(
+                _("These options do not make a game of this style (%(reason)s).")
+                % {"reason": error}
+            ) from None
+        raise TableError(_("These options do not make a game of this style.")) from None
     return options
 
 

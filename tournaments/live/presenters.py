@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from ..models import Entry, Round, TableAssignment, Tournament
+from ..models import Entry, Round, TableAssignment, Tournament, table_label
 from ..pages import StandingView, entry_name, event_context
 from ..services.state import Snapshot
 
@@ -73,7 +73,8 @@ def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
         score = _score(totals, index, len(row.seats)) if row.state != "seated" else None
         seats.append(LiveSeat(entry_name(snap.entries, who), bot, score, place, who is not None))
     code = row.table.code if row.table_id and row.table else None
-    return LiveTable(row.number, row.label, row.state, row.get_state_display(), seats, code)
+    label, state = table_label(row.label), row.get_state_display()
+    return LiveTable(row.number, label, row.state, state, seats, code)
 
 
 def current_round(snap: Snapshot) -> LiveRound | None:

@@ -31,7 +31,7 @@ from games.engine.rules import make_rules
 from games.models import Game, Match
 from games.services import play
 
-from ..models import Round, TableAssignment, Tournament
+from ..models import Round, TableAssignment, Tournament, table_label
 
 
 def round_deal_key(tournament: Tournament, round_number: int) -> str:
@@ -199,7 +199,9 @@ def _table_deal(table: TableAssignment, result: dict, parties) -> TableDeal:
             who.get("name") or _("Deleted player"), bool(who.get("bot")),
             result["points"][party], result["counts"][seat], result["winner"] == party,
         ))  # fmt: skip
-    return TableDeal(table.number, table.label, table.match_id, seats, how_it_ended(result))
+    return TableDeal(
+        table.number, table_label(table.label), table.match_id, seats, how_it_ended(result)
+    )
 
 
 def _totals(tables: list[TableAssignment], deals: list[DealRow]) -> list[TableDeal]:
@@ -208,7 +210,8 @@ def _totals(tables: list[TableAssignment], deals: list[DealRow]) -> list[TableDe
     for table in tables:
         names = [SeatResult(p.get("name") or _("Deleted player"), bool(p.get("bot")), 0, 0, False)
                  for p in table.match.players]  # fmt: skip
-        totals[table.number] = TableDeal(table.number, table.label, table.match_id, names, "")
+        label = table_label(table.label)
+        totals[table.number] = TableDeal(table.number, label, table.match_id, names, "")
     for deal in deals:
         for played in deal.tables:
             for mine, seat in zip(totals[played.table].seats, played.seats, strict=True):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils.translation import get_language, gettext_noop
+import logging
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from ..formats import (
     DuplicateEntrantError,
@@ -17,10 +18,13 @@ from ..formats import (
     StateError,
     TournamentFinishedError,
 )
+from ..messages import english, message, render
+
+log = logging.getLogger(__name__)
 
 #: What each kind of format error means, in a sentence translators can word (most specific
 #: class first). The format's own message is English and more precise (it names counts that
-#: would work); it follows in brackets where the page is not in English.
+#: would work): English pages show it; other languages show the meaning, and the log keeps it.
 _MEANINGS = (
     (SeatingError, gettext_noop("The entries cannot be seated at tables of this style.")),
     (EntryCountError, gettext_noop("This format cannot take this many entries.")),
@@ -36,21 +40,37 @@ _MEANINGS = (
 
 class TournamentError(Exception):
     """An action on an event that cannot be done; the message is shown to the organiser or
-    player as it stands, and nothing was changed."""
+    player as it stands, and nothing was changed.
+
+    ``parts`` is the message kept for later (see ``message``): what a stored notice needs to
+    read in whoever's language looks at it. A refusal made from text alone has none, and a
+    notice of it reads as that text.
+    """
+
+    def __init__(self, text: str = "", parts: list[dict] | None = None) -> None:
+        super().__init__(text)
+        self.parts = parts or []
+
+
+def refusal(msgid: str, plural: str = "", n: int | None = None, **params) -> TournamentError:
+    """A TournamentError in the current language that also keeps its sentence (``message``)."""
+    parts = [message(msgid, plural, n, **params)]
+    return TournamentError(render(parts), parts)
 
 
 def explained(error: FormatError) -> TournamentError:
     """A format's message (lower case, no full stop: it is written to be embedded) as a
-    sentence for the page; in another language than English, the sentence its kind of error
-    means, in that language, with the format's precise English words after it."""
+    sentence for the page. English pages show it as it is; in another language, the sentence
+    its kind of error means, in that language (the format's English words are logged)."""
     text = str(error).strip()
     if text and not text.endswith((".", "!", "?")):
         text += "."
     text = text[:1].upper() + text[1:]
-    if (get_language() or settings.LANGUAGE_CODE).split("-")[0] == "en":
-        return TournamentError(text)
     meaning = next(m for kind, m in _MEANINGS if isinstance(error, kind))
-    return TournamentError(_("%(meaning)s (%(detail)s)") % {"meaning": _(meaning), "detail": text})
+    parts = [{**message(meaning), "en": text}]  # English readers get the format's own words
+    if not english():
+        log.info("format refused: %s", text)
+    return TournamentError(render(parts), parts)
 
 
 def state_phrase(state: str) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Game, Match
 from games.models import Table as GameTable
@@ -28,6 +29,7 @@ from games.services.outcomes import MatchOutcome
 
 from ..formats import FormatError
 from ..formats import Table as FormatTable
+from ..messages import message
 from ..models import Entry, TableAssignment, Tournament
 from ..placing import (
     after_forfeits,
@@ -39,8 +41,9 @@ from ..placing import (
 from ..placing import format_places as places_per_format_seat
 from . import jobs, notify
 from .access import require_organiser
-from .errors import TournamentError, explained, state_phrase
+from .errors import TournamentError, explained, refusal, state_phrase
 from .locks import locked
+from .notes import keep_notice
 from .rounds import check_round, finish_round
 from .state import format_of
 
@@ -94,11 +97,12 @@ def _settle_by_seat(
     except TournamentError as again:
         log.warning("table %s of %s needs the organiser: %s", assignment, tournament, again)
         return
-    text = _("Table %(t)s of round %(r)s was tied; the earlier seat went first (%(why)s)") % {
-        "t": assignment.number, "r": assignment.round.number, "why": error,
-    }  # fmt: skip
-    tournament.notice, tournament.notice_at = text[:300], timezone.now()
-    tournament.save(update_fields=["notice", "notice_at", "updated_at"])
+    log.info("table %s of %s tied; the earlier seat went first: %s", assignment, tournament, error)
+    kept = message(
+        gettext_noop("Table %(t)s of round %(r)s was tied; the earlier seat went first."),
+        t=assignment.number, r=assignment.round.number,
+    )  # fmt: skip
+    keep_notice(tournament, [kept], timezone.now())
 
 
 def places_from_set(
@@ -168,8 +172,9 @@ def settle(
             scaled = fmt.scoring.table_points(FormatTable(tuple(assignment.seats), tuple(places)))
         except FormatError as error:
             raise explained(error) from None
-        except (KeyError, IndexError) as error:
-            raise TournamentError(str(error)) from None
+        except (KeyError, IndexError) as error:  # a seat the format does not know: a bug
+            log.warning("table %s of %s cannot be scored: %r", assignment, tournament, error)
+            raise refusal(gettext_noop("These places do not fit the table.")) from None
         points = [float(fmt.scoring.value(p)) for p in scaled]
     assignment.places = list(places)
     assignment.points = points

@@ -17,7 +17,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.services import play, seating
 from games.services.errors import TableError
@@ -25,11 +25,12 @@ from games.services.errors import TableError
 from ..formats import EntryCountError, FormatError, TournamentFinishedError
 from ..formats import Round as FormatRound
 from ..kinds import games_seat_count
+from ..messages import message, render
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from ..placing import seats_per_format_seat
 from . import deals, jobs, notify
 from .access import require_organiser
-from .errors import TournamentError, explained, state_phrase
+from .errors import TournamentError, explained, refusal, state_phrase
 from .locks import locked
 from .state import KIND_OF_STAGE, Snapshot, format_round, snapshot
 
@@ -64,7 +65,8 @@ def next_of(snap: Snapshot) -> FormatRound:
     try:
         return snap.format.next_round(snap.state)
     except TournamentFinishedError:
-        raise TournamentError(_("Every round of this event has been played: finish it.")) from None
+        finished = gettext_noop("Every round of this event has been played: finish it.")
+        raise refusal(finished) from None
     except EntryCountError as error:
         raise entry_count_problem(snap.tournament, error) from None
     except FormatError as error:
@@ -75,12 +77,15 @@ def entry_count_problem(tournament: Tournament, error: EntryCountError) -> Tourn
     """The format's reason, and what the organiser can do about it here."""
     problem = explained(error)
     if tournament.bots_fill:
-        hint = _("You may also enter bots.")
+        hint = message(gettext_noop("You may also enter bots."))
     elif not tournament.kind.two_party:
-        hint = _("Or let bots fill empty seats (edit the event before it starts).")
+        hint = message(
+            gettext_noop("Or let bots fill empty seats (edit the event before it starts).")
+        )
     else:
         return problem
-    return TournamentError(f"{problem} {hint}")
+    parts = [*problem.parts, hint]
+    return TournamentError(f"{problem} {render([hint])}", parts)
 
 
 def preview_round(tournament: Tournament, by) -> FormatRound:
@@ -135,7 +140,7 @@ def store_round(tournament: Tournament, new: FormatRound) -> Round:
     if new.tables and tournament.byes == Tournament.Byes.BOTS and tournament.kind.two_party:
         first = len(new.tables) + 1
         TableAssignment.objects.bulk_create(  # a bye played against a bot: scores nothing
-            TableAssignment(round=row, number=first + i, label=_("Bye"), seats=[who, None],
+            TableAssignment(round=row, number=first + i, label="Bye", seats=[who, None],
                             bye=True)
             for i, who in enumerate(new.byes)
         )  # fmt: skip
@@ -184,7 +189,8 @@ def start_tables(tournament: Tournament, row: Round) -> int:
             )  # fmt: skip
         except TableError as error:
             raise TournamentError(
-                _("Table %(n)s could not start: %(why)s") % {"n": assignment.number, "why": error}
+                _("Table %(n)s could not start: %(why)s") % {"n": assignment.number, "why": error},
+                [message(gettext_noop("Table %(n)s could not start."), n=assignment.number)],
             ) from None
         assignment.table, assignment.match = table, match
         assignment.state = TableAssignment.State.PLAYING

@@ -13,8 +13,8 @@ Steps are queued by name (``jobs``): by the results when a round's last table is
 step itself for the next time something falls due (``step_at``), and by ``sweep`` (beat, every
 few seconds), which finds every event with something due by indexed queries, so a lost task or a
 restarted worker costs a few seconds. What a step could not do is kept in ``Tournament.notice``
-for the organiser (and the step tries again at the next sweep); the latest notice stays, with
-its time, until another replaces it.
+(``notes``: as sentences translated when read) for the organiser (and the step tries again at
+the next sweep); the latest notice stays, with its time, until another replaces it.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from .access import require_organiser
 from .errors import TournamentError, explained
 from .events import begin, close
 from .locks import locked
+from .notes import keep_refusal
 from .results import settle
 from .rounds import next_of, start_tables, store_round
 from .state import snapshot
@@ -64,7 +65,7 @@ def step(tournament_id: int, now: datetime | None = None) -> list[str]:
                     _rounds(tournament, now, done)
         except TournamentError as error:
             tournament.refresh_from_db()
-            _notice(tournament, str(error), now)
+            keep_refusal(tournament, error, now)
             done[:] = ["notice"]
         if done:
             notify.event_changed(tournament.pk)
@@ -140,14 +141,6 @@ def _rounds(tournament: Tournament, now: datetime, done: list[str]) -> None:
         if not pause:
             start_tables(tournament, new)
             done.append(f"round {new.number} started")
-
-
-def _notice(tournament: Tournament, text: str, now: datetime | None) -> None:
-    text = text[:300]
-    if tournament.notice == text:
-        return
-    tournament.notice, tournament.notice_at = text, now
-    tournament.save(update_fields=["notice", "notice_at", "updated_at"])
 
 
 def _queue_next(tournament: Tournament, now: datetime) -> None:

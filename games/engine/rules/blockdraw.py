@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..results import GameResult
-from ..texts import gettext_noop
+from ..texts import gettext_noop, pgettext
 from ..tiles import FULL
 from .base import DRAW_UNTIL, GameLike, Option, Pose, Rules, free_pose, lowest
 
@@ -14,7 +14,7 @@ class Block(Rules):
     """Block: the undealt tiles sleep; a seat that cannot place passes."""
 
     name = "block"
-    label = gettext_noop("Block")
+    label = pgettext("domino style", "Block")
     summary = gettext_noop("No drawing: pass when stuck; the winner scores the losers' pips.")
     seat_counts = (2, 4)
     OPTIONS = {
@@ -67,6 +67,6 @@ class Draw(Block):
     """Draw: a seat that cannot place draws until it can; with the boneyard empty it passes."""
 
     name = "draw"
-    label = gettext_noop("Draw")
+    label = pgettext("domino style", "Draw")
     summary = gettext_noop("Draw from the boneyard until a tile fits; play to a target.")
     draw_rule = DRAW_UNTIL

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..boards import TreeBoard
 from ..results import GameResult
-from ..texts import gettext_noop
+from ..texts import gettext_noop, pgettext
 from ..tiles import DOUBLE, DOUBLES_MASK, NAMES
 from .base import DRAW_ONE, GameLike, Option, Pose, Rules, lowest, tile_pose
 
@@ -18,7 +18,7 @@ class Doubles(Rules):
     """2, 3 or 4 seats each for self; a deal with no double in any hand is dealt again."""
 
     name = "doubles"
-    label = gettext_noop("Doubles")
+    label = pgettext("domino style", "Doubles")
     summary = gettext_noop("Every double a spinner; draw one when stuck; first to the target.")
     seat_counts = (2, 3, 4)
     OPTIONS = {

@@ -6,7 +6,7 @@ from ..boards import TreeBoard
 from ..events import Penalty
 from ..moves import PASS
 from ..results import GameResult
-from ..texts import gettext_noop
+from ..texts import gettext_noop, pgettext
 from ..tiles import DOUBLE, DOUBLES_MASK, HIGH, LOW, PIPS, count_tables
 from .base import GameLike, Option, Pose, Rules, double_pose, holder_of, lowest
 
@@ -19,7 +19,7 @@ class French(Rules):
     """Four seats each for self, 7 tiles, a cross of four arms; totals are bad, the lowest wins."""
 
     name = "french"
-    label = gettext_noop("French")
+    label = pgettext("domino style", "French")
     summary = gettext_noop("A four-armed cross, locked numbers and fines; lowest total wins.")
     OPTIONS = {
         "target": Option("count", 100, choices=(100, 150), label=gettext_noop("Play to")),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..results import GameResult
-from ..texts import gettext_noop
+from ..texts import gettext_noop, pgettext
 from ..tiles import COMMON, DOUBLE, HIGH, LOW, SUIT, TILE_COUNT
 from .base import GameLike, Option, Pose, Rules, free_pose, holder_of
 
@@ -14,7 +14,7 @@ class Cutthroat(Rules):
     """Four seats each for self; the 6-6 holder poses a fresh set and after a drawn game."""
 
     name = "cutthroat"
-    label = gettext_noop("Cut-Throat")
+    label = pgettext("domino style", "Cut-Throat")
     summary = gettext_noop("Four players, each alone; six love wins the set, bruck breaks it.")
     OPTIONS = {
         "first_to_six": Option(
@@ -82,7 +82,7 @@ class Partner(Cutthroat):
     """Cut-Throat for two teams of partners sitting opposite (seats 0+2 and 1+3)."""
 
     name = "partner"
-    label = gettext_noop("Partner")
+    label = pgettext("domino style", "Partner")
     summary = gettext_noop("Two teams, partners opposite; six games before the others win one.")
 
     def make_parties(self) -> list[list[int]]:
