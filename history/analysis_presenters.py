@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -153,7 +154,8 @@ def value_chart(result: dict[str, Any], names: list[str], at: int, moves: int) -
         ticks = [(v, f"{v:+g}" if v else "0") for v in charts.span_ticks(min(ys), max(ys))]
     title = _("Each player's estimated %(unit)s after each of their moves, from the deal to "
               "the end") % {"unit": _unit_words(unit)}  # fmt: skip
-    chart = charts.lines(title, series, moves, ticks, (_("Move"), _unit_words(unit)), at)
+    axes = (_("Move"), capfirst(_unit_words(unit)))
+    chart = charts.lines(title, series, moves, ticks, axes, at)
     summary = "; ".join(
         _("%(name)s: %(first)s to %(last)s")
         % {"name": name, "first": _point_words(points[0][1], unit),

@@ -16,7 +16,8 @@ from config import serve
 from config.asgi import application
 from config.celery import app
 from games.bots.analysis import analyse_game
-from games.services import jobs, seating
+from games.models import Match
+from games.services import jobs, play, seating
 from history import analysis, analysis_presenters, progress, tasks
 from history.models import GameAnalysis
 from tests.bots.test_analysis import PLANTED
@@ -150,6 +151,22 @@ def test_a_finished_event_game_queues_exactly_one_analysis(
     from history import listeners
 
     listeners.on_game_finished(None, game_id=game.pk, match_id=match.pk)  # heard twice
+    assert [a for n, a in sent if n == analysis.ANALYSE] == [(row.pk,)]
+
+
+@pytest.mark.django_db
+def test_a_sealed_event_game_is_analysed_once_its_deals_are_unsealed(
+    sent, django_capture_on_commit_callbacks
+):
+    match = _event_game("sealed")
+    Match.objects.filter(pk=match.pk).update(sealed=True, deal_key="k")
+    match.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_out_game(match)
+    assert not GameAnalysis.objects.exists()  # its deal is still being played elsewhere
+    with django_capture_on_commit_callbacks(execute=True):
+        play.unseal([match.pk])
+    row = GameAnalysis.objects.get(game=game)
     assert [a for n, a in sent if n == analysis.ANALYSE] == [(row.pk,)]
 
 
