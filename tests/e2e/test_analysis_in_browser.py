@@ -18,6 +18,10 @@ pytestmark = pytest.mark.e2e
 PHONE, DESKTOP = (360, 740), (1440, 900)
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 AT = "(n) => document.querySelector('#replay').dataset.at === String(n)"
+WATCH = """() => { window.progressSeen = [];
+  new MutationObserver(() => document.querySelectorAll("progress.analysis-progress")
+    .forEach((bar) => window.progressSeen.push(Number(bar.value))))
+    .observe(document.body, { childList: true, subtree: true }); }"""
 
 
 def test_a_player_asks_for_the_analysis_and_watches_it_arrive(site, chromium):
@@ -37,6 +41,7 @@ def test_a_player_asks_for_the_analysis_and_watches_it_arrive(site, chromium):
         desktop.wait_for_selector("#replay")
         replay_url = desktop.url.split("?")[0]
 
+        desktop.evaluate(WATCH)
         desktop.get_by_role("button", name="Analyse this game").click()
         desktop.wait_for_selector("#analysis progress.analysis-progress")
         phone.goto(replay_url)  # a second viewer while it runs (or already done)
@@ -44,6 +49,8 @@ def test_a_player_asks_for_the_analysis_and_watches_it_arrive(site, chromium):
             page.wait_for_selector("#analysis[data-state='done'] .analysis-summary", timeout=90_000)
             page.wait_for_selector("#replay[data-analysed='1'] .value-chart svg[role='img']")
         assert any("/ws/analysis/" in url for url in sockets)
+        seen = desktop.evaluate("window.progressSeen")
+        assert max(seen) > 0, seen  # the bar moved before the panel came
         lines = desktop.locator("#replay .value-chart .series polyline").count()
         assert lines == 4
         assert desktop.locator("#replay .move-list .cost").count() > 0
