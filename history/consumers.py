@@ -95,6 +95,7 @@ class AnalysisConsumer(AsyncWebsocketConsumer):
     analysis_id: int | None = None
     joined = False
     beat: asyncio.Task | None = None
+    shown: tuple[str, int, int] | None = None
 
     async def connect(self) -> None:
         pk = self.scope["url_route"]["kwargs"]["pk"]
@@ -139,9 +140,7 @@ class AnalysisConsumer(AsyncWebsocketConsumer):
     async def analysis_progress(self, message: dict[str, Any]) -> None:
         if self.analysis_id is None:
             return
-        done, total = message["done"], message["total"]
-        html = await in_pool(status_html, GameAnalysis.State.RUNNING, done, total, self.language)
-        await self._send(html)
+        await self._status(GameAnalysis.State.RUNNING, message["done"], message["total"])
 
     async def analysis_finished(self, message: dict[str, Any]) -> None:
         await self._finish()
@@ -156,7 +155,14 @@ class AnalysisConsumer(AsyncWebsocketConsumer):
         if state in (GameAnalysis.State.DONE, GameAnalysis.State.FAILED):
             await self._finish()
         else:
-            await self._send(await in_pool(status_html, state, done, total, self.language))
+            await self._status(state, done, total)
+
+    async def _status(self, state: str, done: int, total: int) -> None:
+        """The bar, unless it already shows just that (a catch-up finds nothing new)."""
+        if (state, done, total) == self.shown:
+            return
+        self.shown = (state, done, total)
+        await self._send(await in_pool(status_html, state, done, total, self.language))
 
     async def _finish(self) -> None:
         """Send the whole panel, then close: nothing more will change."""
