@@ -43,7 +43,8 @@ def use_background_loop() -> None:
         threading.Thread(target=_background.run_forever, name="channel-layer", daemon=True).start()
 
 
-def _send(group: str, message: dict) -> None:
+def send(group: str, message: dict) -> None:
+    """Best effort, now (callers wrap it in ``on_commit``); other apps' groups use it too."""
     try:
         layer = get_channel_layer()
         if layer is None:
@@ -66,10 +67,10 @@ def table_changed(
     """Every socket at the table re-renders; the lobby too when seats or state changed."""
     group = table_group(table.pk)
     message = {"type": "table.changed", "game": game, "version": version}
-    transaction.on_commit(lambda: _send(group, message), robust=True)
+    transaction.on_commit(lambda: send(group, message), robust=True)
     if lobby and not table.is_private:
         lobby_changed()
 
 
 def lobby_changed() -> None:
-    transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+    transaction.on_commit(lambda: send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
