@@ -22,49 +22,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/dominoes_bench_history"
-
-
-def setup(postgres: bool) -> str | None:
-    os.environ.setdefault("DOMINOES_VAR_DIR", tempfile.mkdtemp(prefix="dominoes-bench-history-"))
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "STATIC_MANIFEST": "0",
-                       "BOT_THINK": "0", "LOG_LEVEL": "WARNING"})  # fmt: skip
-    url = None
-    if postgres:
-        url = os.environ.get("DATABASE_URL", DEFAULT_PG)
-        if not url.endswith("_bench_history"):
-            url = url.rsplit("/", 1)[0] + "/dominoes_bench_history"
-        recreate(url)
-        os.environ["DATABASE_URL"] = url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    return url
-
-
-def recreate(url: str, drop_only: bool = False) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if not drop_only:
-            conn.execute(f'CREATE DATABASE "{name}"')
+from bench.database import recreate, setup  # noqa: E402
 
 
 def build(sets: int) -> dict:
@@ -182,7 +148,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    url = setup(args.postgres)
+    url = setup("history", args.postgres)
     try:
         from django.conf import settings
         from django.test import Client

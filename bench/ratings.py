@@ -36,14 +36,14 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/dominoes_bench_ratings"
+from bench.database import recreate, setup  # noqa: E402
+
 GAMES_PER_SET = 10
 #: style, seats, options: every party shape the ratings know
 SHAPES = [
@@ -58,28 +58,6 @@ SHAPES = [
 ]
 
 
-def setup(postgres: bool) -> str | None:
-    os.environ.setdefault("DOMINOES_VAR_DIR", tempfile.mkdtemp(prefix="dominoes-bench-ratings-"))
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "STATIC_MANIFEST": "0",
-                       "BOT_THINK": "0", "LOG_LEVEL": "WARNING"})  # fmt: skip
-    url = None
-    if postgres:
-        url = os.environ.get("DATABASE_URL", DEFAULT_PG)
-        if not url.endswith("_bench_ratings"):
-            url = url.rsplit("/", 1)[0] + "/dominoes_bench_ratings"
-        recreate(url)
-        os.environ["DATABASE_URL"] = url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    return url
-
-
 def wal() -> None:
     from django.db import connection
     from django.db.backends.signals import connection_created
@@ -91,16 +69,6 @@ def wal() -> None:
 
     connection_created.connect(pragmas, weak=False)
     connection.close()
-
-
-def recreate(url: str, drop_only: bool = False) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if not drop_only:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def make_people(count: int, bots: int) -> list[dict]:
@@ -282,7 +250,7 @@ def main() -> None:
         help="SQLite in WAL mode, synchronous=NORMAL (no flush to disk per commit)",
     )
     args = parser.parse_args()
-    url = setup(args.postgres)
+    url = setup("ratings", args.postgres)
     if args.wal and not url:
         wal()
     try:
