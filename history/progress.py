@@ -7,64 +7,34 @@ its own viewer. The task reports through ``Reporter``, which writes and tells at
 ``PROGRESS_SECONDS`` (a Cut-Throat game has about twenty steps in three seconds), and always the
 last step. As everywhere on the site, a notice is best effort: a channel layer that does not
 answer is logged, the analysis goes on, and a socket catches up from the database by itself.
+Messages go through the games' one sender (``games.services.notify.send``), which a worker sends
+through one background loop.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import threading
 import time
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from games.services.notify import send, use_background_loop
 
 from .models import GameAnalysis
 
-PROGRESS_SECONDS = 0.5
-SEND_TIMEOUT = 2.0
-log = logging.getLogger(__name__)
+__all__ = ["Reporter", "group", "tell_finished", "tell_progress", "use_background_loop"]
 
-_background: asyncio.AbstractEventLoop | None = None
+PROGRESS_SECONDS = 0.5
 
 
 def group(analysis_id: int) -> str:
     return f"analysis-{analysis_id}"
 
 
-def use_background_loop() -> None:
-    """For a Celery worker (no event loop of its own): send through one long-lived loop, so the
-    channel layer keeps its Redis connections rather than opening new ones per message."""
-    global _background
-    if _background is None:
-        _background = asyncio.new_event_loop()
-        threading.Thread(target=_background.run_forever, name="analysis-news", daemon=True).start()
-
-
-def _send(analysis_id: int, message: dict) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-
-        async def deliver() -> None:
-            await asyncio.wait_for(layer.group_send(group(analysis_id), message), SEND_TIMEOUT)
-
-        if _background is not None:
-            asyncio.run_coroutine_threadsafe(deliver(), _background).result(SEND_TIMEOUT + 1)
-        else:
-            async_to_sync(deliver)()
-    except Exception as error:  # any layer failure: the analysis goes on, sockets catch up
-        log.warning("could not tell analysis %s: %s: %s", analysis_id, type(error).__name__, error)
-
-
 def tell_progress(analysis_id: int, done: int, total: int) -> None:
-    _send(analysis_id, {"type": "analysis.progress", "done": done, "total": total})
+    send(group(analysis_id), {"type": "analysis.progress", "done": done, "total": total})
 
 
 def tell_finished(analysis_id: int) -> None:
     """Done or failed: each socket reads the row and sends its viewer the whole panel."""
-    _send(analysis_id, {"type": "analysis.finished"})
+    send(group(analysis_id), {"type": "analysis.finished"})
 
 
 class Reporter:
