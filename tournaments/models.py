@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.bots import LEVELS
 from games.models import Match, style_choices
 from games.models import Table as GameTable
 
@@ -28,6 +29,11 @@ from .messages import render
 def default_points() -> dict[str, list[int]]:
     """Tournament points per place by table size, as JSON (keys are strings there)."""
     return {str(size): list(points) for size, points in DEFAULT_POINTS.items()}
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The bots' levels (``games.bots.LEVELS``), labelled in the reader's language."""
+    return [(level, _(label)) for level, label in LEVELS.items()]
 
 
 def new_seed() -> int:
@@ -92,7 +98,9 @@ class Tournament(models.Model):
     bots_fill = models.BooleanField(
         _("bots fill empty seats"), default=False, help_text=_("Bots may also be entered.")
     )
-    bot_level = models.CharField(_("bot level"), max_length=10, default="casual")
+    bot_level = models.CharField(
+        _("bot level"), max_length=10, choices=bot_level_choices, default="casual"
+    )
     turn_clock = models.PositiveSmallIntegerField(_("turn clock (seconds)"), default=30)
     visibility = models.CharField(
         _("who sees it"), max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
