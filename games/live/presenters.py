@@ -153,7 +153,7 @@ def board_context(view: dict) -> dict:
     for name in order:
         label, classes = name, ""
         if name == newest:
-            label, classes = f"{name} ({_('last move')})", " last"
+            label, classes = _("%(tile)s (the last move)") % {"tile": name}, " last"
         style = _spot_style(narrow.tiles[name], wide.tiles[name])
         parts.append(_board_tile(name, narrow.faces[name], style, label, classes))
     marked = set()
