@@ -360,7 +360,8 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {_('round')} {self.number}"
+        word = _("round")
+        return f"{self.tournament} · {word} {self.number}"
 
 
 class TableAssignment(models.Model):
@@ -442,4 +443,5 @@ class TableAssignment(models.Model):
         verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
-        return f"{self.round} · {_('table')} {self.number}"
+        word = _("table")
+        return f"{self.round} · {word} {self.number}"
