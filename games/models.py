@@ -198,7 +198,7 @@ class Match(models.Model):
         Table, on_delete=models.CASCADE, related_name="matches", verbose_name=_("table")
     )
     number = models.PositiveIntegerField(_("number"), default=1)
-    seed = models.BigIntegerField(_("seed"))
+    seed = models.BigIntegerField(pgettext_lazy("the number a shuffle starts from", "seed"))
     deal_key = models.CharField(
         _("deal key"), max_length=64, blank=True, editable=False,
         help_text=_(
@@ -255,7 +255,8 @@ class Game(models.Model):
     )
     deal = models.JSONField(_("deal"), default=dict)
     seed = models.CharField(
-        _("seed"), max_length=64, blank=True, editable=False,
+        pgettext_lazy("the number a shuffle starts from", "seed"),
+        max_length=64, blank=True, editable=False,
         help_text=_("The deal's seed: secret while the game is played, public once it is over."),
     )  # fmt: skip
     commitment = models.CharField(

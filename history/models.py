@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Game, Match, style_choices
 
@@ -130,7 +131,9 @@ class GameAnalysis(models.Model):
     state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
     done = models.PositiveIntegerField(_("steps done"), default=0)
     total = models.PositiveIntegerField(_("steps in all"), default=0)
-    seed = models.CharField(_("seed"), max_length=40, default="0")
+    seed = models.CharField(
+        pgettext_lazy("the number a shuffle starts from", "seed"), max_length=40, default="0"
+    )
     result = models.JSONField(_("result"), null=True, blank=True)
     error = models.CharField(_("error"), max_length=300, blank=True)
     requested_by = models.ForeignKey(

@@ -159,7 +159,9 @@ class Tournament(models.Model):
         help_text=_("The note's sentences and their values, worded in the reader's language."),
     )  # fmt: skip
     notice_at = models.DateTimeField(_("schedule note time"), null=True, blank=True, editable=False)
-    seed = models.BigIntegerField(_("seed"), default=new_seed, editable=False)
+    seed = models.BigIntegerField(
+        pgettext_lazy("the number a shuffle starts from", "seed"), default=new_seed, editable=False
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
