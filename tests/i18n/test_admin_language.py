@@ -8,11 +8,20 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import make_user
 from tests.tournaments.factories import make_club, make_event
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A request activates the organiser's language in this thread: not for the next tests."""
+    with translation.override("en"):
+        yield
+
 
 #: Django's admin texts on a tournament's change form, and how Spanish and Papiamentu read them.
 EXPECTED = {
