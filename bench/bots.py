@@ -1,7 +1,7 @@
 """Bot strength and speed: duplicate deals between levels, one JSON line per style.
 
 Usage: python bench/bots.py [--games N] [--styles NAME ...] [--pairings NAME ...] [--budget-ms MS]
-[--seed S] [--jobs J] [--hook NAME=VALUE ...]
+[--seed S] [--jobs J] [--hook NAME=VALUE ...] [--raw FILE]
 
 Each pairing seats a *hero* level (one seat, or one team) against a *field* level. Every deal is
 played once per rotation of the hero's seats (duplicate play: the hero gets every hand of the
@@ -256,6 +256,12 @@ def run(args: argparse.Namespace) -> None:
             results.setdefault((out["style"], out["pairing"]), []).append(out)
             if done % 20 == 0 or done == len(tasks):
                 print(f"{done}/{len(tasks)} deals, {time.time() - began:.0f} s", file=sys.stderr)
+    if args.raw:
+        with open(args.raw, "w", encoding="utf-8") as raw:
+            for deals in results.values():
+                for deal in sorted(deals, key=lambda d: d["deal"]):
+                    kept = {k: v for k, v in deal.items() if k != "times"}
+                    raw.write(json.dumps(kept) + "\n")
     rng = random.Random(args.seed)
     for style in args.styles:
         print(json.dumps(report(style, results, rng)), flush=True)
@@ -291,6 +297,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--hook", action="append", default=[], help="NAME=VALUE, every style")
+    parser.add_argument("--raw", help="also write every deal's results here (JSON lines)")
     run(parser.parse_args())
 
 

@@ -83,19 +83,25 @@ def evaluate(
     else:
         evidence = Evidence(game, seat, beta=0.0)
     stats = Paired(len(legal))
+    prune_z = hooks_for(game.rules.name).prune_z
     while max_worlds is None or stats.rounds < max_worlds:
         if time.perf_counter() >= deadline:
             break
         world = deal()
         weight = math.exp(evidence.log_weight(world)) if evidence.choices else 1.0
-        row = []
-        for move in legal:
+        row: list[float | None] = []
+        for i, move in enumerate(legal):
+            if not stats.alive[i]:
+                row.append(None)
+                continue
             sim = world.copy()
             sim.apply(move)
             row.append(value(play_out(sim, list(know.passed))))
         stats.add(row, weight)
         if stats.settled():
             break
+        if prune_z:
+            stats.prune(prune_z)
     return stats.means()
 
 
@@ -130,21 +136,52 @@ class Paired:
         self.square_weight = 0.0
         self.sums = [0.0] * moves
         self.cross = [[0.0] * moves for _ in range(moves)]
+        #: Moves still played out; a pruned move (``prune``) keeps the mean it had then.
+        self.alive = [True] * moves
+        self.frozen = [0.0] * moves
 
-    def add(self, row: list[float], weight: float = 1.0) -> None:
+    def add(self, row: list[float | None], weight: float = 1.0) -> None:
+        """One deal's values, None for a pruned move (not played out in it)."""
         self.rounds += 1
         self.weight += weight
         self.square_weight += weight * weight
         for i, a in enumerate(row):
+            if a is None:
+                continue
             wa = weight * a
             self.sums[i] += wa
             line = self.cross[i]
             for j, b in enumerate(row):
-                line[j] += wa * b
+                if b is not None:
+                    line[j] += wa * b
 
     def means(self) -> list[float]:
         w = self.weight or 1.0
-        return [s / w for s in self.sums]
+        return [s / w if self.alive[i] else self.frozen[i] for i, s in enumerate(self.sums)]
+
+    def prune(self, z: float) -> None:
+        """Stop playing out the moves that trail the best by ``z`` standard errors of the paired
+        difference: the deals left in the budget go to the moves still in contention
+        (successive halving, ``Hooks.prune_z``). Needs MIN_ROUNDS effective deals first."""
+        w = self.weight
+        if w <= 0.0:
+            return
+        n = w * w / self.square_weight
+        if n < MIN_ROUNDS:
+            return
+        means = self.means()
+        alive = [i for i in range(len(means)) if self.alive[i]]
+        best = max(alive, key=means.__getitem__)
+        c = self.cross
+        for i in alive:
+            if i == best:
+                continue
+            mean = means[best] - means[i]
+            square = (c[best][best] + c[i][i] - 2 * c[best][i]) / w
+            spread = max(0.0, square - mean * mean) * n / (n - 1)
+            if mean > 0 and square > 1e-12 and mean >= z * math.sqrt(spread / n):
+                self.alive[i] = False
+                self.frozen[i] = means[i]
 
     def settled(self) -> bool:
         """One move leads every other by CLEAR_Z standard errors (or never differed from it in
@@ -163,9 +200,10 @@ class Paired:
         if n < MIN_ROUNDS:
             return False
         means = self.means()
-        best = max(range(len(means)), key=means.__getitem__)
+        alive = [i for i in range(len(means)) if self.alive[i]]
+        best = max(alive, key=means.__getitem__)
         c = self.cross
-        for i in range(len(means)):
+        for i in alive:
             if i == best:
                 continue
             mean = means[best] - means[i]

@@ -46,6 +46,10 @@ class Hooks:
     #: expert then samples with ``posterior.Chain`` (tile swaps accepted by the likelihood of the
     #: other seats' choices, each deal counted once) and ``beta`` is not used; 0 turns it off.
     swap_beta: float = 0.0
+    #: The expert stops playing out a move once it trails the best by this many standard errors
+    #: of the paired difference (after ``expert.MIN_ROUNDS`` deals), so the rest of the budget
+    #: goes to the close moves; 0 plays every move in every deal.
+    prune_z: float = 0.0
     #: Points per unit of the post-game analysis' normalised cost (styles scored on points; see
     #: docs/analysis.md): its error thresholds and bands are read in these units. Set so that
     #: the casual bot's mean cost per decision comes out alike in every style: in Draw's two

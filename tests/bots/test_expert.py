@@ -68,3 +68,16 @@ def test_the_expert_dominoes_when_it_can():
                 return
             game.apply(rng.choice(legal))
     raise AssertionError("no winning choice came up")
+
+
+def test_a_move_clearly_behind_is_pruned_and_keeps_its_mean():
+    stats = Paired(3)
+    for i in range(expert.MIN_ROUNDS):
+        noise = (i % 3) * 0.1
+        stats.add([1.0 + noise, 1.0 + noise + (0.05 if i % 2 else -0.05), noise - 1.0])
+    stats.prune(3.0)
+    assert stats.alive == [True, True, False]
+    frozen = stats.means()[2]
+    stats.add([1.0, 1.1, None])
+    assert stats.means()[2] == frozen
+    assert stats.means()[1] > stats.means()[0]
