@@ -98,3 +98,11 @@ def test_a_refusal_made_from_text_alone_is_noted_as_that_text(club):
     assert event.notice == "Plain words." and event.notice_parts == []
     with translation.override("ru"):
         assert event.notice_text == "Plain words."
+
+
+def test_an_option_of_the_wrong_type_is_refused_in_spanish_without_pythons_words(club):
+    from tests.tournaments.factories import make_event
+
+    with translation.override("es"), pytest.raises(TournamentError) as refused:
+        make_event(club, format_options={"rounds": "many"})
+    assert str(refused.value) == "Una opción de este formato tiene un valor que no puede usar."

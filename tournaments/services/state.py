@@ -9,8 +9,11 @@ places, written once when the event finishes, are the only standings kept.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from django.utils.translation import gettext_noop
 
 from clubs.models import Membership
 
@@ -20,7 +23,9 @@ from ..formats import Round as FormatRound
 from ..formats import Table as FormatTable
 from ..kinds import KindError, format_arguments
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
-from .errors import TournamentError, explained
+from .errors import TournamentError, explained, refusal
+
+log = logging.getLogger(__name__)
 
 #: Stage kinds as the formats name a round's stage, and back.
 STAGE_OF_KIND = {Stage.Kind.MAIN: "", Stage.Kind.POOLS: "pools", Stage.Kind.PLAYOFF: "playoff"}
@@ -42,7 +47,8 @@ def format_of(tournament: Tournament) -> Format:
     except FormatError as error:
         raise explained(error) from None
     except (TypeError, ValueError) as error:  # an option of the wrong type, from JSON
-        raise TournamentError(str(error)) from None
+        log.info("event %s: format options refused: %s", tournament.pk, error)  # Python's words
+        raise refusal(gettext_noop("An option of this format has a value it cannot use.")) from None
 
 
 @dataclass
