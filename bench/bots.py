@@ -1,7 +1,7 @@
 """Bot strength and speed: duplicate deals between levels, one JSON line per style.
 
 Usage: python bench/bots.py [--games N] [--styles NAME ...] [--pairings NAME ...] [--budget-ms MS]
-[--seed S] [--jobs J] [--hook NAME=VALUE ...] [--raw FILE]
+[--seed S] [--jobs J] [--hook [STYLE:]NAME=VALUE ...] [--raw FILE]
 
 Each pairing seats a *hero* level (one seat, or one team) against a *field* level. Every deal is
 played once per rotation of the hero's seats (duplicate play: the hero gets every hand of the
@@ -24,7 +24,9 @@ deals, which are independent. Pairings:
   (they play the same deals).
 
 ``--hook NAME=VALUE`` (repeatable) overrides one of the bots' hooks (``games.bots.hooks.Hooks``)
-in every style for the run, to measure a change against the defaults on the same deals.
+in every style for the run (``--hook STYLE:NAME=VALUE`` in one style), to measure a change
+against the defaults on the same deals; ``--raw FILE`` keeps every deal's results, so that two
+runs with the same seed can be compared deal by deal.
 
 ``decision_p50_ms`` / ``decision_p95_ms`` are per level, over the decisions with a real choice
 (forced moves are answered at once and left out). Progress goes to standard error. Games go
@@ -235,10 +237,14 @@ def share_of_open_edge(style: str, results: dict, rng: random.Random) -> dict | 
 
 
 def set_hooks(overrides: list[str]) -> None:
-    """Apply ``NAME=VALUE`` overrides to every style's hooks (in this process)."""
+    """Apply ``[STYLE:]NAME=VALUE`` overrides to the hooks of one style or of every style (in
+    this process), in the order given."""
     for item in overrides:
-        name, _, raw = item.partition("=")
+        target, _, raw = item.partition("=")
+        only, _, name = target.rpartition(":")
         for style, entry in list(hooks.HOOKS.items()):
+            if only and style != only:
+                continue
             kind = type(getattr(entry, name))
             hooks.HOOKS[style] = dataclasses.replace(entry, **{name: kind(raw)})
 
@@ -296,7 +302,7 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="+", default=list(PAIRINGS), choices=list(PAIRINGS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--hook", action="append", default=[], help="NAME=VALUE, every style")
+    parser.add_argument("--hook", action="append", default=[], help="[STYLE:]NAME=VALUE")
     parser.add_argument("--raw", help="also write every deal's results here (JSON lines)")
     run(parser.parse_args())
 

@@ -4,10 +4,12 @@ Each round deals the hidden tiles once (``sampling.sample_world``) and plays eve
 in that same deal with the greedy rollout policy, so moves are compared on equal luck. The move
 with the best mean value under the style's scoring (``utility``) wins. The play-outs block on
 the public voids (``Knowledge.passed``) as the table's players can; ``inference`` may weigh each
-deal by how well it explains the other seats' earlier choices (on in French: ``Hooks.beta``).
-Rounds stop at the time budget, at ``max_worlds`` (tests use it to be deterministic), or early
-when one move leads every other by a clear margin. A forced move takes no time, and the casual
-choice breaks near-ties.
+deal by how well it explains the other seats' earlier choices (``Hooks.beta``), or
+``posterior.Chain`` may deal near the likely deals in the first place (``Hooks.swap_beta``; see
+``dealer``). Rounds stop at the time budget, at ``max_worlds`` (tests use it to be
+deterministic), or early when one move leads every other by a clear margin; with
+``Hooks.prune_z`` a move clearly behind stops being played out, so the deals go to the close
+ones. A forced move takes no time, and the casual choice breaks near-ties.
 """
 
 from __future__ import annotations

@@ -62,11 +62,11 @@ LINE = Hooks()
 
 HOOKS: dict[str, Hooks] = {
     "cutthroat": LINE,
-    "partner": LINE,
-    "block": LINE,
-    "draw": Hooks(points_scale=40.0),
-    "french": Hooks(double_bonus=-10.0, rollout_double=-10, beta=1.0),
-    "doubles": Hooks(double_bonus=-20.0, rollout_double=-20, openness=3.0),
+    "partner": Hooks(swap_beta=1.0),
+    "block": Hooks(swap_beta=1.0),
+    "draw": Hooks(points_scale=40.0, swap_beta=1.0),
+    "french": Hooks(double_bonus=-10.0, rollout_double=-10, beta=1.0, swap_beta=1.0),
+    "doubles": Hooks(double_bonus=-20.0, rollout_double=-20, openness=3.0, swap_beta=1.0),
 }
 
 

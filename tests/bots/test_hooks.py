@@ -19,3 +19,14 @@ def test_doubles_are_held_where_numbers_are_locked():
     assert hooks_for("french").double_bonus < 0 < LINE.double_bonus
     assert hooks_for("doubles").openness > 0
     assert [s for s, h in HOOKS.items() if h.beta] == ["french"]
+
+
+def test_the_expert_deals_by_tile_swaps_where_it_was_measured_to_pay():
+    assert [s for s, h in HOOKS.items() if h.swap_beta] == [
+        "partner",
+        "block",
+        "draw",
+        "french",
+        "doubles",
+    ]
+    assert hooks_for("cutthroat").swap_beta == 0
