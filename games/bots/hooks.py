@@ -45,11 +45,11 @@ class Hooks:
     #: Sharpness of the same reading when it shapes the deals instead of weighing them: the
     #: expert then samples with ``posterior.Chain`` (tile swaps accepted by the likelihood of the
     #: other seats' choices, each deal counted once) and ``beta`` is not used; 0 turns it off.
-    #: Against the uniform deals at 150 ms, paired by deal over two sets of 200 games per style
-    #: (win rate): Block +0.050 [+0.014, +0.086], Draw +0.040 [-0.006, +0.086], Doubles +0.007,
-    #: Partner +0.005, French score ratio -0.022 [-0.079, +0.031]; Cut-Throat (one set) -0.035 at
-    #: 1.0, -0.080 at 3.0, -0.005 at 0.5, so off there. 3.0 was below 1.0 in every style
-    #: (docs/bots.md, *A stronger expert*).
+    #: Against the uniform deals at 150 ms, paired by deal (win rate; Block and Draw 800 games
+    #: over three seeds, the others 400 over two): Draw +0.051 [+0.017, +0.086], Block +0.019
+    #: [-0.007, +0.044], Doubles +0.007, Partner +0.005, French score ratio -0.022 [-0.079,
+    #: +0.031]; Cut-Throat (200 games) -0.035 at 1.0, -0.080 at 3.0, -0.005 at 0.5, so off
+    #: there. 3.0 was below 1.0 in every style (docs/bots.md, *A stronger expert*).
     swap_beta: float = 0.0
     #: The expert stops playing out a move once it trails the best by this many standard errors
     #: of the paired difference (after ``expert.MIN_ROUNDS`` deals), so the rest of the budget
