@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP goes to Django; WebSockets pass a same-origin check and session auth
 first (``config.origin``)."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -24,3 +25,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, the apps, URLs, the engine's tables) lives as long as the
+# process: frozen, the collector stops walking it, and a full collection during play took
+# ~30 ms instead of ~100 ms in bench/live.py (a pause every socket of every table waits out).
+gc.freeze()
