@@ -9,7 +9,9 @@ deal by how well it explains the other seats' earlier choices (``Hooks.beta``), 
 ``dealer``). Rounds stop at the time budget, at ``max_worlds`` (tests use it to be
 deterministic), or early when one move leads every other by a clear margin; with
 ``Hooks.prune_z`` a move clearly behind stops being played out, so the deals go to the close
-ones. A forced move takes no time, and the casual choice breaks near-ties.
+ones. With ``Hooks.lookahead`` the expert's own next turns in each play-out are searched one ply
+deep in the deal (``lookahead``) instead of played greedily. A forced move takes no time, and the
+casual choice breaks near-ties.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from . import casual
 from .hooks import hooks_for
 from .inference import Evidence
 from .knowledge import read
+from .lookahead import play_out_searching
 from .posterior import Chain
 from .rollout import play_out
 from .sampling import sample_world
@@ -85,7 +88,8 @@ def evaluate(
     else:
         evidence = Evidence(game, seat, beta=0.0)
     stats = Paired(len(legal))
-    prune_z = hooks_for(game.rules.name).prune_z
+    style = hooks_for(game.rules.name)
+    prune_z, depth = style.prune_z, style.lookahead
     while max_worlds is None or stats.rounds < max_worlds:
         if time.perf_counter() >= deadline:
             break
@@ -98,7 +102,10 @@ def evaluate(
                 continue
             sim = world.copy()
             sim.apply(move)
-            row.append(value(play_out(sim, list(know.passed))))
+            if depth:
+                row.append(value(play_out_searching(sim, list(know.passed), seat, value, depth)))
+            else:
+                row.append(value(play_out(sim, list(know.passed))))
         stats.add(row, weight)
         if stats.settled():
             break
