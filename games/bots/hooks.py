@@ -60,9 +60,10 @@ class Hooks:
     #: one-ply search in the sampled deal (``lookahead``) instead of the rollout policy; 0 plays
     #: them greedily. Each searched turn costs a play-out per choice, so fewer deals fit (a deal
     #: costs 1.5-4 times as much). Against the greedy play-outs at 150 ms, paired by deal (win
-    #: rate, 400 games over two seeds): Partner +0.035 [-0.026, +0.096] at 1, +0.035 [-0.027,
-    #: +0.097] at 2, +0.010 at 9 (every own turn); Cut-Throat +0.003 [-0.048, +0.053] at 2;
-    #: French score ratio (200 games) +0.012 to +0.037, worse. No measured gain: off everywhere.
+    #: rate): Partner +0.037 [-0.003, +0.078] at 1 (800 games, four seeds), +0.035 [-0.027,
+    #: +0.097] at 2 and +0.010 at 9, every own turn (400 games, two seeds); Cut-Throat +0.003
+    #: [-0.048, +0.053] at 2; French score ratio (200 games) +0.012 to +0.037, worse. No interval
+    #: above zero, so off everywhere.
     lookahead: int = 0
     #: Points per unit of the post-game analysis' normalised cost (styles scored on points; see
     #: docs/analysis.md): its error thresholds and bands are read in these units. Set so that
