@@ -16,15 +16,14 @@ import logging
 from contextlib import suppress
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import close_old_connections
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.live.consumers import CLOSED, _language
+from games.live.pool import in_pool
 
 from . import access, analysis, analysis_presenters, progress
 from .models import GameAnalysis
@@ -74,19 +73,6 @@ def panel_html(analysis_id: int, language: str, signed_in: bool) -> str:
 
 def state_of(analysis_id: int) -> tuple[str, int, int] | None:
     return GameAnalysis.objects.filter(pk=analysis_id).values_list("state", "done", "total").first()
-
-
-def in_pool(function, *args):
-    """``function(*args)`` on a pool thread that looks after its own database connection."""
-
-    def call():
-        close_old_connections()
-        try:
-            return function(*args)
-        finally:
-            close_old_connections()
-
-    return sync_to_async(call, thread_sensitive=False)()
 
 
 class AnalysisConsumer(AsyncWebsocketConsumer):

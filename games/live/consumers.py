@@ -24,7 +24,6 @@ from asgiref.sync import sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
@@ -32,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from ..services import notify, play, presence, reads
 from . import presenters, rendering
+from .pool import in_pool
 from .throttle import Bucket
 
 try:  # what Daphne raises for a send on a socket the client has just closed
@@ -186,9 +186,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated or self.table_id is None:
             await self._notice(_("Log in to play."))
             return
-        outcome = await sync_to_async(_move, thread_sensitive=False)(
-            self.table_id, user, content, self.language
-        )
+        outcome = await in_pool(_move, self.table_id, user, content, self.language)
         if outcome.message and not outcome.applied:
             await self._notice(outcome.message)
         await self._push()
@@ -221,9 +219,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             try:
                 if self.present:  # watchers have no presence to refresh
                     user = self.scope.get("user")
-                    await sync_to_async(_fresh(presence.still_here), thread_sensitive=False)(
-                        table_id, user, self.channel_name
-                    )
+                    await in_pool(presence.still_here, table_id, user, self.channel_name)
                 if not self.subscribed:
                     await self._subscribe()
                 if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
@@ -235,7 +231,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _catch_up(self, table_id: int) -> None:
         """If the table moved on while no notice reached this socket, show where it is."""
-        latest = await sync_to_async(_fresh(reads.latest_version), thread_sensitive=False)(table_id)
+        latest = await in_pool(reads.latest_version, table_id)
         shown = (self.shown.game, self.shown.version) if self.shown is not None else None
         if latest is not None and latest != shown:
             await self._push()
@@ -245,8 +241,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         # Not thread-sensitive: renders of many sockets run side by side, so one render's
         # database round trips do not hold up the others.
-        html, key = await sync_to_async(_render_in_pool, thread_sensitive=False)(
-            self.table_id, self.scope.get("user"), self.language, hint
+        html, key = await in_pool(
+            rendering.render_live, self.table_id, self.scope.get("user"), self.language, hint
         )
         self.last_push = time.monotonic()
         if key is not None:
@@ -294,40 +290,7 @@ def _decode(text_data: str | None, bytes_data: bytes | None) -> dict | str:
 
 
 def _move(table_id: int, user, content: dict, language: str) -> play.Outcome:
-    close_old_connections()
-    try:
-        with translation.override(language):
-            outcome = play.player_move(table_id, user, content)
-        rendering.prime(outcome)
-        return outcome
-    finally:
-        close_old_connections()
-
-
-def _fresh(function):
-    """``function`` on a pool thread that drops a broken or old connection before and after,
-    so a database restart is forgotten at the next call (see ``_render_in_pool``)."""
-
-    def call(*args):
-        close_old_connections()
-        try:
-            return function(*args)
-        finally:
-            close_old_connections()
-
-    return call
-
-
-def _render_in_pool(
-    table_id: int, user, language: str, hint: rendering.RenderKey | None
-) -> tuple[str, rendering.RenderKey | None]:
-    """A render on a pool thread, which drops its own connection if broken or too old, before
-    and after (Channels' own clean-up only ever runs on the shared sync thread). With pooled
-    connections that hands it back to the pool at once, so no idle thread keeps one checked out
-    (such a connection outlives the pool's close, and kept the test database from being dropped).
-    """
-    close_old_connections()
-    try:
-        return rendering.render_live(table_id, user, language, hint)
-    finally:
-        close_old_connections()
+    with translation.override(language):
+        outcome = play.player_move(table_id, user, content)
+    rendering.prime(outcome)
+    return outcome

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
+
+from games.live.pool import in_pool
 
 from ..models import Tournament
 from ..services import access
@@ -102,20 +102,6 @@ def notice_html(user, language: str, here: str = "") -> str:
     with translation.override(language):
         found = notices.notices_for(user, here)
         return render_to_string("tournaments/live/notice.html", {"notices": found})
-
-
-def in_pool(function: Callable, *args):
-    """``function(*args)`` on a pool thread that looks after its own database connection, as
-    the table sockets' renders do (``games.live.consumers._render_in_pool``)."""
-
-    def call():
-        close_old_connections()
-        try:
-            return function(*args)
-        finally:
-            close_old_connections()
-
-    return sync_to_async(call, thread_sensitive=False)()
 
 
 async def shared(key: tuple, function: Callable, *args) -> Any:
