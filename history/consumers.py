@@ -22,8 +22,8 @@ from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.live.consumers import CLOSED, _language
 from games.live.pool import in_pool
+from games.live.sockets import CLOSED, language_of
 
 from . import access, analysis, analysis_presenters, progress
 from .models import GameAnalysis
@@ -90,7 +90,7 @@ class AnalysisConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)  # no such analysis, or not for this viewer
             return
         self.analysis_id = pk
-        self.language = _language(self.scope)
+        self.language = language_of(self.scope)
         await self._join()
         await self.accept()
         await self._catch_up()

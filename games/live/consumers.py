@@ -32,12 +32,8 @@ from django.utils.translation import gettext as _
 from ..services import notify, play, presence, reads
 from . import presenters, rendering
 from .pool import in_pool
+from .sockets import CLOSED, language_of
 from .throttle import Bucket
-
-try:  # what Daphne raises for a send on a socket the client has just closed
-    from autobahn.exception import Disconnected as CLOSED
-except ImportError:  # another ASGI server
-    CLOSED = OSError
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 2048
@@ -63,7 +59,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        html = await sync_to_async(_render_lobby)(_language(self.scope))
+        html = await sync_to_async(_render_lobby)(language_of(self.scope))
         with suppress(CLOSED):
             await self.send(text_data=html)
 
@@ -72,16 +68,6 @@ def _render_lobby(language: str) -> str:
     with translation.override(language):
         rows = presenters.lobby_rows(reads.lobby_tables())
         return render_to_string("games/lobby.html#tables", {"tables": rows})
-
-
-def _language(scope: dict) -> str:
-    """The viewer's language: their saved choice, else the language cookie, else the site's."""
-    user = scope.get("user")
-    chosen = getattr(user, "preferred_language", "") if user is not None else ""
-    if not chosen:
-        chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    known = {code for code, _name in settings.LANGUAGES}
-    return chosen if chosen in known else settings.LANGUAGE_CODE
 
 
 def notice_html(text: str) -> str:
@@ -116,7 +102,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.table_id = table.pk
         self.group = notify.table_group(table.pk)
-        self.language = _language(self.scope)
+        self.language = language_of(self.scope)
         self.bucket = Bucket(settings.WS_FRAMES_PER_SECOND, settings.WS_FRAME_BURST)
         self.last_push = time.monotonic()
         self.last_notice = 0.0

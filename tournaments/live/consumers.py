@@ -19,7 +19,7 @@ from urllib.parse import parse_qs
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.live.consumers import CLOSED, _language
+from games.live.sockets import CLOSED, language_of
 
 from ..services import notify
 from . import notices, rendering
@@ -81,7 +81,7 @@ class EventConsumer(_Listening):
             return
         event, self.viewer = found
         self.event_id = event.pk
-        self.language = _language(self.scope)
+        self.language = language_of(self.scope)
         await self._join([notify.event_group(event.pk)])
         await self.accept()
         await self._push(None)
@@ -162,7 +162,7 @@ class NoticeConsumer(_Listening):
             return
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
         self.here = (query.get("here") or [""])[0][:200]
-        self.language = _language(self.scope)
+        self.language = language_of(self.scope)
         events = await rendering.in_pool(notices.event_ids_of, self.user)
         await self._join([notify.players_group(pk) for pk in events])
         await self.accept()
