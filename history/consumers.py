@@ -16,14 +16,12 @@ import logging
 from contextlib import suppress
 from typing import Any
 
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.live.pool import in_pool
-from games.live.sockets import CLOSED, language_of
+from games.live.sockets import CLOSED, Guarded, language_of
 
 from . import access, analysis, analysis_presenters, progress
 from .models import GameAnalysis
@@ -75,8 +73,10 @@ def state_of(analysis_id: int) -> tuple[str, int, int] | None:
     return GameAnalysis.objects.filter(pk=analysis_id).values_list("state", "done", "total").first()
 
 
-class AnalysisConsumer(AsyncWebsocketConsumer):
+class AnalysisConsumer(Guarded):
     """``/ws/analysis/<id>/``: the progress of one analysis, then its panel."""
+
+    label = "analysis"
 
     analysis_id: int | None = None
     joined = False
@@ -114,14 +114,6 @@ class AnalysisConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         return
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        try:
-            await super().dispatch(message)
-        except StopConsumer:  # the socket closed: let Channels end the consumer
-            raise
-        except Exception:
-            log.exception("analysis socket: %s failed", message.get("type"))
 
     async def analysis_progress(self, message: dict[str, Any]) -> None:
         if self.analysis_id is None:

@@ -21,7 +21,6 @@ from contextlib import suppress
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -32,7 +31,7 @@ from django.utils.translation import gettext as _
 from ..services import notify, play, presence, reads
 from . import presenters, rendering
 from .pool import in_pool
-from .sockets import CLOSED, language_of
+from .sockets import CLOSED, Guarded, language_of
 from .throttle import Bucket
 
 log = logging.getLogger(__name__)
@@ -78,8 +77,10 @@ def notice_html(text: str) -> str:
     )
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(Guarded):
     """One viewer at one table: a seated player (sees their own hand) or a spectator."""
+
+    label = "table"
 
     table_id: int | None = None
     key: rendering.RenderKey | None = None
@@ -139,21 +140,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Exception:  # the database is down: the sweep expires the presence instead
             log.warning("could not release a presence; the sweep will", exc_info=True)
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
+    async def _handle(self, message: dict[str, Any]) -> None:
         """Pushes skip Channels' per-message ``close_old_connections`` hop: it runs on the one
         shared sync thread (a queue behind every view), while renders run in pool threads
-        that look after their own connections. Nothing a handler raises ends the socket."""
-        try:
-            if message["type"] == "table.changed":
-                await self.table_changed(message)
-            else:
-                await super().dispatch(message)
-        except StopConsumer:
-            raise
-        except Exception:
-            log.exception("table socket: %s failed", message.get("type"))
-            with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
-                await self._notice(_("Something went wrong; the table is shown as it is now."))
+        that look after their own connections."""
+        if message["type"] == "table.changed":
+            await self.table_changed(message)
+        else:
+            await super()._handle(message)
+
+    async def _failed(self, message: dict[str, Any]) -> None:
+        """Nothing a handler raises ends the socket (``Guarded``); the viewer is told."""
+        with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
+            await self._notice(_("Something went wrong; the table is shown as it is now."))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A move sent over the socket (ws-send): the same service as an hx-post."""

@@ -16,10 +16,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-
-from games.live.sockets import CLOSED, language_of
+from games.live.sockets import CLOSED, Guarded, language_of
 
 from ..services import notify
 from . import notices, rendering
@@ -31,7 +28,7 @@ SCREEN_CYCLE = 12.0
 CATCH_UP = 30.0
 
 
-class _Listening(AsyncWebsocketConsumer):
+class _Listening(Guarded):
     """A socket that only listens: what a client sends is ignored."""
 
     groups_joined: list[str]
@@ -65,6 +62,7 @@ class _Listening(AsyncWebsocketConsumer):
 class EventConsumer(_Listening):
     """The live part of an event page (``view="page"``) or of its screen (``"screen"``)."""
 
+    label = "event"
     view = "page"
     event_id: int | None = None
     pending: float | None = None
@@ -86,14 +84,6 @@ class EventConsumer(_Listening):
         await self.accept()
         await self._push(None)
         self.beat = asyncio.ensure_future(self._beat())
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        try:
-            await super().dispatch(message)
-        except StopConsumer:  # the socket closed: let Channels end the consumer
-            raise
-        except Exception:
-            log.exception("event socket: %s failed", message.get("type"))
 
     async def event_changed(self, message: dict[str, Any]) -> None:
         """Render at the next tick (shared with every socket that heard of it by then)."""
@@ -155,6 +145,8 @@ class EventConsumer(_Listening):
 class NoticeConsumer(_Listening):
     """A signed-in entrant's notice, on any page of the site: "your table is ready"."""
 
+    label = "notice"
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         if self.user is None or not self.user.is_authenticated:
@@ -167,14 +159,6 @@ class NoticeConsumer(_Listening):
         await self._join([notify.players_group(pk) for pk in events])
         await self.accept()
         await self._push()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        try:
-            await super().dispatch(message)
-        except StopConsumer:  # the socket closed: let Channels end the consumer
-            raise
-        except Exception:
-            log.exception("notice socket: %s failed", message.get("type"))
 
     async def seats_changed(self, message: dict[str, Any]) -> None:
         await self._push()

@@ -1,0 +1,58 @@
+"""What every socket shares (``games.live.sockets``): a handler that raises is logged on the
+consumer's own module's logger and leaves the socket open; a closing socket still ends; the
+viewer's language is their saved choice, else the cookie, else the site's."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+
+import pytest
+from channels.exceptions import StopConsumer
+from django.conf import settings
+
+from games.live.sockets import Guarded, language_of
+
+
+class _Failing(Guarded):
+    label = "test"
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    async def boom(self, message: dict) -> None:
+        raise RuntimeError("a render failed")
+
+    async def closing(self, message: dict) -> None:
+        raise StopConsumer
+
+    async def _failed(self, message: dict) -> None:
+        self.told.append(message["type"])
+
+
+@pytest.mark.asyncio
+async def test_a_failing_handler_is_logged_by_the_consumers_module_and_the_socket_lives(caplog):
+    socket = _Failing()
+    with caplog.at_level(logging.ERROR, logger=__name__):
+        await socket.dispatch({"type": "boom"})
+    [record] = [r for r in caplog.records if r.name == __name__]
+    assert record.getMessage() == "test socket: boom failed"
+    assert record.exc_info is not None
+    assert socket.told == ["boom"]
+
+
+@pytest.mark.asyncio
+async def test_a_closing_socket_still_ends_the_consumer():
+    socket = _Failing()
+    with pytest.raises(StopConsumer):
+        await socket.dispatch({"type": "closing"})
+    assert socket.told == []
+
+
+def test_the_language_is_the_saved_choice_else_the_cookie_else_the_sites():
+    cookies = {settings.LANGUAGE_COOKIE_NAME: "fr"}
+    chosen, unset = SimpleNamespace(preferred_language="es"), SimpleNamespace(preferred_language="")
+    assert language_of({"user": chosen, "cookies": cookies}) == "es"
+    assert language_of({"user": unset, "cookies": cookies}) == "fr"
+    assert language_of({"cookies": {settings.LANGUAGE_COOKIE_NAME: "xx"}}) == settings.LANGUAGE_CODE
+    assert language_of({}) == settings.LANGUAGE_CODE
