@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from . import casual
@@ -172,25 +172,10 @@ class Paired:
         """Stop playing out the moves that trail the best by ``z`` standard errors of the paired
         difference: the deals left in the budget go to the moves still in contention
         (successive halving, ``Hooks.prune_z``). Needs MIN_ROUNDS effective deals first."""
-        w = self.weight
-        if w <= 0.0:
-            return
-        n = w * w / self.square_weight
-        if n < MIN_ROUNDS:
-            return
-        means = self.means()
-        alive = [i for i in range(len(means)) if self.alive[i]]
-        best = max(alive, key=means.__getitem__)
-        c = self.cross
-        for i in alive:
-            if i == best:
-                continue
-            mean = means[best] - means[i]
-            square = (c[best][best] + c[i][i] - 2 * c[best][i]) / w
-            spread = max(0.0, square - mean * mean) * n / (n - 1)
+        for i, own, mean, square, spread, n in self._gaps():
             if mean > 0 and square > 1e-12 and mean >= z * math.sqrt(spread / n):
                 self.alive[i] = False
-                self.frozen[i] = means[i]
+                self.frozen[i] = own
 
     def settled(self) -> bool:
         """One move leads every other by CLEAR_Z standard errors (or never differed from it in
@@ -202,12 +187,33 @@ class Paired:
         deals, 0.764 against 0.758-0.771 on another: within noise, at the cost of time the
         budget allows.)
         """
+        if self._deals() < MIN_ROUNDS:
+            return False
+        for _i, _own, mean, square, spread, n in self._gaps():
+            if square <= 1e-12:
+                if self.rounds < SAME_ROUNDS:
+                    return False
+                continue
+            if mean <= 0 or mean < CLEAR_Z * math.sqrt(spread / n):
+                return False
+        return True
+
+    def _deals(self) -> float:
+        """The effective number of deals, (sum w)^2 / sum w^2; 0 before any weight."""
         w = self.weight
         if w <= 0.0:
-            return False
-        n = w * w / self.square_weight
+            return 0.0
+        return w * w / self.square_weight
+
+    def _gaps(self) -> Iterator[tuple[int, float, float, float, float, float]]:
+        """How far each live move trails the best, for ``prune`` and ``settled`` alike: (move,
+        its mean, mean gap, mean square of the paired difference, spread of it, effective
+        deals). Nothing before MIN_ROUNDS effective deals. The means and the live moves are
+        read before the first yield, so a caller may prune as it goes."""
+        n = self._deals()
         if n < MIN_ROUNDS:
-            return False
+            return
+        w = self.weight
         means = self.means()
         alive = [i for i in range(len(means)) if self.alive[i]]
         best = max(alive, key=means.__getitem__)
@@ -218,10 +224,4 @@ class Paired:
             mean = means[best] - means[i]
             square = (c[best][best] + c[i][i] - 2 * c[best][i]) / w
             spread = max(0.0, square - mean * mean) * n / (n - 1)
-            if square <= 1e-12:
-                if self.rounds < SAME_ROUNDS:
-                    return False
-                continue
-            if mean <= 0 or mean < CLEAR_Z * math.sqrt(spread / n):
-                return False
-        return True
+            yield i, means[i], mean, square, spread, n
