@@ -1,6 +1,6 @@
-"""The analysis on the replay page: ask for it (POST), watch its progress (htmx polls the panel),
-and the extra context the viewer shows once it is there. Thin: who may see what is ``access``,
-the work is ``analysis`` (services) and the words ``analysis_presenters``.
+"""The analysis on the replay page: ask for it (POST), and the extra context the viewer shows once
+it is there (its progress comes over a socket, ``history.consumers``). Thin: who may see what is
+``access``, the work is ``analysis`` (services) and the words ``analysis_presenters``.
 
 Anyone who may see a finished game may read its analysis; asking for one takes a signed-in
 player (it costs a worker some seconds). A game still being played, or of a sealed set, has no
@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from games.models import Game
 
@@ -31,12 +31,12 @@ def replay_extras(
     row: GameAnalysis | None,
     names: list[str],
     context: dict[str, Any],
-    urls: tuple[str, str],
+    request_url: str,
     may_request: bool,
 ) -> dict[str, Any]:
     """The viewer's analysis context; the move list's steps get their costs in place."""
     panel = analysis_presenters.panel(row, names, may_request and request.user.is_authenticated)
-    panel["request_url"], panel["status_url"] = urls
+    panel["request_url"] = request_url
     extras: dict[str, Any] = {"analysis": panel}
     if row is not None and row.state == GameAnalysis.State.DONE and row.result:
         analysis_presenters.annotate(context["steps"], row.result)
@@ -51,8 +51,8 @@ def replay_extras(
 def match_game_extras(request: HttpRequest, game: Game, names: list[str], context: dict) -> dict:
     if not analysis.analysable(game):
         return {}  # a game in play, stopped, or of a sealed set: no analysis, none offered
-    urls = _match_urls(game.match_id, game.number)
-    return replay_extras(request, analysis.for_game(game), names, context, urls, True)
+    url = _match_url(game.match_id, game.number)
+    return replay_extras(request, analysis.for_game(game), names, context, url, True)
 
 
 def imported_game_extras(
@@ -61,22 +61,16 @@ def imported_game_extras(
     row = analysis.for_import(imported, number)
     if row is None and not analysis.import_analysable(imported, number):
         return {}  # the record's last game was saved unfinished
-    urls = _imported_urls(imported.pk, number)
-    return replay_extras(request, row, names, context, urls, True)
+    url = _imported_url(imported.pk, number)
+    return replay_extras(request, row, names, context, url, True)
 
 
-def _match_urls(pk: int, number: int) -> tuple[str, str]:
-    return (
-        reverse("history_match_game_analyse", args=[pk, number]),
-        reverse("history_match_game_analysis", args=[pk, number]),
-    )
+def _match_url(pk: int, number: int) -> str:
+    return reverse("history_match_game_analyse", args=[pk, number])
 
 
-def _imported_urls(pk: int, number: int) -> tuple[str, str]:
-    return (
-        reverse("history_imported_game_analyse", args=[pk, number]),
-        reverse("history_imported_game_analysis", args=[pk, number]),
-    )
+def _imported_url(pk: int, number: int) -> str:
+    return reverse("history_imported_game_analyse", args=[pk, number])
 
 
 def _played_game(request: HttpRequest, pk: int, number: int) -> Game:
@@ -93,15 +87,8 @@ def match_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpRespon
     game = _played_game(request, pk, number)
     row = analysis.request_for_game(request.user, game)
     if request.htmx:
-        return _panel(request, row, match_names(game.match.players), _match_urls(pk, number))
+        return _panel(request, row, match_names(game.match.players), _match_url(pk, number))
     return redirect("history_match_game", pk, number)
-
-
-@require_GET
-def match_game_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = _played_game(request, pk, number)
-    names = match_names(game.match.players)
-    return _panel(request, analysis.for_game(game), names, _match_urls(pk, number))
 
 
 @login_required
@@ -114,27 +101,20 @@ def imported_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpRes
         raise Http404 from None
     if request.htmx:
         names = record_names(imported.record, imported.seats)
-        return _panel(request, row, names, _imported_urls(pk, number))
+        return _panel(request, row, names, _imported_url(pk, number))
     return redirect("history_imported_game", pk, number)
 
 
-@require_GET
-def imported_game_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    imported = access.own_import(request.user, pk)
-    names = record_names(imported.record, imported.seats)
-    row = analysis.for_import(imported, number)
-    return _panel(request, row, names, _imported_urls(pk, number))
-
-
 def _panel(
-    request: HttpRequest, row: GameAnalysis | None, names: list[str], urls: tuple[str, str]
+    request: HttpRequest, row: GameAnalysis | None, names: list[str], request_url: str
 ) -> HttpResponse:
-    """The panel alone (htmx polls it while the analysis runs). Once it is done the whole page
-    reloads, so that the move list gets its costs too."""
+    """The panel alone, the answer to the button's htmx post (the socket then moves its bar).
+    An analysis already done reloads the whole page instead, so that the move list gets its
+    costs too."""
     if request.htmx and row is not None and row.state == GameAnalysis.State.DONE:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
     panel = analysis_presenters.panel(row, names, request.user.is_authenticated)
-    panel["request_url"], panel["status_url"] = urls
+    panel["request_url"] = request_url
     return render(request, PANEL, {"analysis": panel})

@@ -21,19 +21,9 @@ urlpatterns = [
         name="history_match_game_analyse",
     ),
     path(
-        "set/<int:pk>/game/<int:number>/analysis/",
-        analysis_views.match_game_analysis,
-        name="history_match_game_analysis",
-    ),
-    path(
         "imported/<int:pk>/game/<int:number>/analyse/",
         analysis_views.imported_game_analyse,
         name="history_imported_game_analyse",
-    ),
-    path(
-        "imported/<int:pk>/game/<int:number>/analysis/",
-        analysis_views.imported_game_analysis,
-        name="history_imported_game_analysis",
     ),
     path("import/", views.import_record, name="history_import"),
     path("imported/<int:pk>/", views.imported_page, name="history_imported"),
