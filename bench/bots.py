@@ -246,7 +246,8 @@ def set_hooks(overrides: list[str]) -> None:
             if only and style != only:
                 continue
             kind = type(getattr(entry, name))
-            hooks.HOOKS[style] = dataclasses.replace(entry, **{name: kind(raw)})
+            value = raw.lower() in ("1", "true", "yes", "on") if kind is bool else kind(raw)
+            hooks.HOOKS[style] = dataclasses.replace(entry, **{name: value})
 
 
 def run(args: argparse.Namespace) -> None:

@@ -16,7 +16,7 @@ tiles nobody saw it draw), and so is every pose (the pose rules, not a choice, o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from games.engine.moves import DRAW, PASS, PLAY
@@ -45,6 +45,9 @@ class Choice:
     placed: int
     voids: tuple[int, ...]
     later: int  # tiles the seat placed from this move on (this one too): back in its hand then
+    #: Tiles the seat cannot have held then: each fitted at one of its later draws, when its hand
+    #: lacked them, so any of them it holds or placed since came from the boneyard after.
+    drawn: int = 0
 
 
 class Evidence:
@@ -53,13 +56,17 @@ class Evidence:
     def __init__(self, game: GameState, seat: int, beta: float | None = None) -> None:
         self.beta = beta = hooks_for(game.rules.name).beta if beta is None else beta
         self.rules = game.rules
-        self.choices = _choices(game, seat) if beta > 0 else []
+        style = hooks_for(game.rules.name)
+        self.choices = _choices(game, seat, style.before_draws) if beta > 0 else []
+        if not style.read_partner:
+            party = game.rules.parties[game.rules.party_of[seat]]
+            self.choices = [c for c in self.choices if c.seat not in party]
 
     def log_weight(self, world: GameState) -> float:
         """Log-likelihood of the other seats' recorded choices if ``world`` is the real deal."""
         total = 0.0
         for c in self.choices:
-            total += self._choice(c, world.hands[c.seat] | c.later)
+            total += self._choice(c, (world.hands[c.seat] | c.later) & ~c.drawn)
         return max(total, FLOOR)
 
     def seat_log_weight(self, seat: int, hand: int) -> float:
@@ -68,7 +75,7 @@ class Evidence:
         total = 0.0
         for c in self.choices:
             if c.seat == seat:
-                total += self._choice(c, hand | c.later)
+                total += self._choice(c, (hand | c.later) & ~c.drawn)
         return total
 
     def _choice(self, c: Choice, hand: int) -> float:
@@ -98,13 +105,17 @@ class Evidence:
         return casual.situation_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
 
 
-def _choices(game: GameState, seat: int) -> list[Choice]:
-    """Replay the public log, keeping each other seat's non-pose placement after its last draw."""
+def _choices(game: GameState, seat: int, before_draws: bool = False) -> list[Choice]:
+    """Replay the public log, keeping each other seat's non-pose placement after its last draw
+    (or, with ``before_draws``, every one: an earlier placement is read with the tiles that
+    fitted at the seat's later draws taken out of its hand, the rest of what it drew since
+    being unknown and left in)."""
     n = game.seats
     last_draw = [-1] * n
-    for i, move in enumerate(game.log):
-        if move.kind == DRAW:
-            last_draw[move.seat] = i
+    if not before_draws:
+        for i, move in enumerate(game.log):
+            if move.kind == DRAW:
+                last_draw[move.seat] = i
     later = [0] * n
     for move in game.log:
         if move.kind == PLAY:
@@ -113,6 +124,7 @@ def _choices(game: GameState, seat: int) -> list[Choice]:
     voids = [0] * n
     placed = 0
     out: list[Choice] = []
+    drawn: list[int] = []
     for i, move in enumerate(game.log):
         s = move.seat
         if move.kind == PLAY:
@@ -123,6 +135,7 @@ def _choices(game: GameState, seat: int) -> list[Choice]:
                     out.append(
                         Choice(s, move.tile, move.on, board.copy(), placed, tuple(voids), later[s])
                     )
+                    drawn.append(0)
                 board.place(move.tile, move.on)
             later[s] &= ~(1 << move.tile)
             placed |= 1 << move.tile
@@ -130,4 +143,8 @@ def _choices(game: GameState, seat: int) -> list[Choice]:
             voids[s] |= board.fit
         elif move.kind == DRAW:
             voids[s] = board.fit
-    return out
+            fit = board.fit & ~placed
+            for k, c in enumerate(out):
+                if c.seat == s:
+                    drawn[k] |= fit
+    return [replace(c, drawn=d) if d else c for c, d in zip(out, drawn, strict=True)]

@@ -33,9 +33,11 @@ SETUPS = [
 LEVELS = ("casual", "expert", "random", "casual")  # by seat
 #: Decisions with a real choice, and the SHA-256 of their lines, from the code before issue 12;
 #: updated once by issue 20, when the expert began dealing by tile swaps (``Hooks.swap_beta``) in
-#: every style but Cut-Throat (553 decisions before, digest 29731bf4...).
-COUNT = 556
-DIGEST = "f5461812bb63bb76f1cfcf75a7c16f9b3628d10ba4c6c24098239fd6e442a2e6"
+#: every style but Cut-Throat (553 decisions before, digest 29731bf4...), and again when Draw and
+#: Doubles began reading placements from before a seat's draws (``Hooks.before_draws``; 556
+#: before, digest f5461812...).
+COUNT = 555
+DIGEST = "86a61972016f65616260b50dd7d68b19eb23b5d05e718903650cdf1d83af744a"
 
 
 def decisions() -> list[str]:

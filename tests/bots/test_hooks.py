@@ -30,3 +30,8 @@ def test_the_expert_deals_by_tile_swaps_where_it_was_measured_to_pay():
         "doubles",
     ]
     assert hooks_for("cutthroat").swap_beta == 0
+
+
+def test_placements_before_a_draw_are_read_where_seats_draw_often():
+    assert [s for s, h in HOOKS.items() if h.before_draws] == ["draw", "doubles"]
+    assert all(h.read_partner for h in HOOKS.values())

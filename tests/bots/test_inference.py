@@ -3,8 +3,14 @@ the move it would surely have made counts less than one that explains its play."
 
 from __future__ import annotations
 
-from games.bots.inference import Evidence
-from games.engine import Action, with_hidden
+import dataclasses
+import random
+
+from games import bots
+from games.bots import hooks
+from games.bots.inference import Evidence, _choices
+from games.engine import Action, new_match, with_hidden
+from games.engine.moves import PLAY
 from tests.bots.helpers import six_six_game
 
 
@@ -41,3 +47,39 @@ def test_only_other_seats_placements_count_and_beta_zero_turns_it_off():
     assert [c.seat for c in Evidence(game, 0, beta=1.0).choices] == [2, 3]
     assert [c.seat for c in Evidence(game, 2, beta=1.0).choices] == [3]
     assert Evidence(game, 0, beta=0.0).choices == []
+
+
+def test_tiles_read_as_drawn_later_were_never_in_the_hand_at_the_choice():
+    # Draw games between casual seats: every placement is read, those before a draw too, and
+    # the tiles taken out of the hand then (they fitted at a later draw) were really not in it.
+
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = new_match("draw", 2, seed=seed).start_game()
+        hands_at: dict[int, tuple[int, ...]] = {}
+        while not game.over:
+            move = bots.choose("casual", game, game.turn, rng)
+            if move.kind == PLAY:
+                hands_at[game.placed] = tuple(game.hands)
+            game.apply(move)
+        every = _choices(game, 0, before_draws=True)
+        assert len(every) >= len(_choices(game, 0))
+        for c in every:
+            assert hands_at[c.placed][c.seat] & c.drawn == 0
+            assert hands_at[c.placed][c.seat] >> c.tile & 1
+            checked += bool(c.drawn)
+    assert checked
+
+
+def test_a_partner_s_placements_can_be_left_unread(monkeypatch):
+
+    game = new_match("partner", 4, seed=3).start_game()
+    while len([m for m in game.log if m.kind == "play"]) < 8 and not game.over:
+        game.apply(game.legal_moves()[0])
+    read = {c.seat for c in Evidence(game, 0, beta=1.0).choices}
+    monkeypatch.setitem(
+        hooks.HOOKS, "partner", dataclasses.replace(hooks.HOOKS["partner"], read_partner=False)
+    )
+    unread = {c.seat for c in Evidence(game, 0, beta=1.0).choices}
+    assert 2 in read and unread == read - {2}

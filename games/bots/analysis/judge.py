@@ -3,8 +3,9 @@ the one played.
 
 This is the expert's search (``expert.evaluate``) with a fixed number of deals instead of a time
 budget, so that a seed gives the same figures on any machine: each round deals the hidden tiles
-consistently with what the seat knew then (``knowledge.read``, ``sampling.sample_world``, weighed
-by ``inference`` where the style's hooks say so), plays every legal move out in that deal with the
+consistently with what the seat knew then, exactly as the expert deals them (``expert.dealer``:
+near the likely deals by ``posterior`` where the style's hooks say so, else uniformly by
+``sampling`` and weighed by ``inference``), plays every legal move out in that deal with the
 rollout policy, and scores the end in the style's unit (``units.valuer``). Moves are compared on
 the same deals (paired), so the standard error of a cost is that of a paired difference.
 
@@ -20,11 +21,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..expert import Paired
-from ..inference import Evidence
+from ..expert import Paired, dealer
 from ..knowledge import read
 from ..rollout import play_out
-from ..sampling import sample_world
 from .units import Unit, mark, unit_for, valuer
 
 if TYPE_CHECKING:
@@ -71,10 +70,10 @@ def evaluate(
     """Every legal move played out in ``worlds`` deals consistent with the seat's knowledge."""
     know = read(game, seat)
     value = valuer(game.rules, seat)
-    evidence = Evidence(game, seat)
+    deal, evidence = dealer(game, know, rng)
     stats = Paired(len(legal))
     for _ in range(worlds):
-        world = sample_world(game, know, rng)
+        world = deal()
         weight = math.exp(evidence.log_weight(world)) if evidence.choices else 1.0
         row = []
         for move in legal:
