@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        """Accounts show a bot's level by name, and the names are the bots' (see
+        accounts/levels.py)."""
+        from accounts import levels
+        from games.bots import LEVELS
+
+        levels.register(LEVELS)

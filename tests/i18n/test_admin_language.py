@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import make_user
+from tests.factories import make_bot, make_user
 from tests.tournaments.factories import make_club, make_event
 
 pytestmark = pytest.mark.django_db
@@ -61,3 +61,14 @@ def test_a_ratings_change_column_does_not_rename_the_admins_change_links():
     link to a change form) keeps Django's word."""
     page = _admin_client("es").get(reverse("admin:index")).content.decode()
     assert "Modificar" in page and ">Cambio<" not in page
+
+
+def test_a_bots_level_reads_as_a_word_in_the_organisers_language():
+    bot = make_bot("rob", level="expert")
+    client = _admin_client("es")
+    listing = client.get(reverse("admin:accounts_user_changelist")).content.decode()
+    assert "Experto" in listing
+    form = client.get(reverse("admin:accounts_user_change", args=[bot.pk])).content.decode()
+    assert "Experto" in form
+    filtered = client.get(reverse("admin:accounts_user_changelist") + "?bot_level=expert")
+    assert "rob" in filtered.content.decode()
