@@ -4,7 +4,9 @@ viewer's language is their saved choice, else the cookie, else the site's."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +14,13 @@ from channels.exceptions import StopConsumer
 from django.conf import settings
 
 from games.live.sockets import Guarded, language_of
+
+
+def _run(coro) -> None:
+    """Run ``coro`` on a loop of its own in another thread: a browser test earlier in the run
+    may leave an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coro).result()
 
 
 class _Failing(Guarded):
@@ -30,22 +39,20 @@ class _Failing(Guarded):
         self.told.append(message["type"])
 
 
-@pytest.mark.asyncio
-async def test_a_failing_handler_is_logged_by_the_consumers_module_and_the_socket_lives(caplog):
+def test_a_failing_handler_is_logged_by_the_consumers_module_and_the_socket_lives(caplog):
     socket = _Failing()
     with caplog.at_level(logging.ERROR, logger=__name__):
-        await socket.dispatch({"type": "boom"})
+        _run(socket.dispatch({"type": "boom"}))
     [record] = [r for r in caplog.records if r.name == __name__]
     assert record.getMessage() == "test socket: boom failed"
     assert record.exc_info is not None
     assert socket.told == ["boom"]
 
 
-@pytest.mark.asyncio
-async def test_a_closing_socket_still_ends_the_consumer():
+def test_a_closing_socket_still_ends_the_consumer():
     socket = _Failing()
     with pytest.raises(StopConsumer):
-        await socket.dispatch({"type": "closing"})
+        _run(socket.dispatch({"type": "closing"}))
     assert socket.told == []
 
 
