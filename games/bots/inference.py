@@ -49,24 +49,28 @@ class Choice:
     #: lacked them, so any of them it holds or placed since came from the boneyard after.
     drawn: int = 0
 
+    def held(self, hand: int) -> int:
+        """The hand the seat held at this choice, had it held ``hand`` now."""
+        return (hand | self.later) & ~self.drawn
+
 
 class Evidence:
     """The other seats' choices so far, ready to weigh sampled worlds for ``seat``."""
 
     def __init__(self, game: GameState, seat: int, beta: float | None = None) -> None:
-        self.beta = beta = hooks_for(game.rules.name).beta if beta is None else beta
-        self.rules = game.rules
         style = hooks_for(game.rules.name)
-        self.choices = _choices(game, seat, style.before_draws) if beta > 0 else []
-        if not style.read_partner:
-            party = game.rules.parties[game.rules.party_of[seat]]
-            self.choices = [c for c in self.choices if c.seat not in party]
+        self.beta = beta = style.beta if beta is None else beta
+        self.rules = game.rules
+        # The seat never reads itself; without ``read_partner`` it leaves its partners unread too.
+        own = game.rules.parties[game.rules.party_of[seat]] if not style.read_partner else ()
+        unread = {seat, *own}
+        self.choices = _choices(game, unread, style.before_draws) if beta > 0 else []
 
     def log_weight(self, world: GameState) -> float:
         """Log-likelihood of the other seats' recorded choices if ``world`` is the real deal."""
         total = 0.0
         for c in self.choices:
-            total += self._choice(c, (world.hands[c.seat] | c.later) & ~c.drawn)
+            total += self._choice(c, c.held(world.hands[c.seat]))
         return max(total, FLOOR)
 
     def seat_log_weight(self, seat: int, hand: int) -> float:
@@ -75,7 +79,7 @@ class Evidence:
         total = 0.0
         for c in self.choices:
             if c.seat == seat:
-                total += self._choice(c, (hand | c.later) & ~c.drawn)
+                total += self._choice(c, c.held(hand))
         return total
 
     def _choice(self, c: Choice, hand: int) -> float:
@@ -105,11 +109,11 @@ class Evidence:
         return casual.situation_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
 
 
-def _choices(game: GameState, seat: int, before_draws: bool = False) -> list[Choice]:
-    """Replay the public log, keeping each other seat's non-pose placement after its last draw
-    (or, with ``before_draws``, every one: an earlier placement is read with the tiles that
-    fitted at the seat's later draws taken out of its hand, the rest of what it drew since
-    being unknown and left in)."""
+def _choices(game: GameState, unread: set[int], before_draws: bool = False) -> list[Choice]:
+    """Replay the public log, keeping each non-pose placement of a seat not in ``unread`` made
+    after its last draw (or, with ``before_draws``, every one: an earlier placement is read with
+    the tiles that fitted at the seat's later draws taken out of its hand, the rest of what it
+    drew since being unknown and left in)."""
     n = game.seats
     last_draw = [-1] * n
     if not before_draws:
@@ -123,19 +127,18 @@ def _choices(game: GameState, seat: int, before_draws: bool = False) -> list[Cho
     board = game.rules.new_board()
     voids = [0] * n
     placed = 0
-    out: list[Choice] = []
-    drawn: list[int] = []
+    found: dict[int, Choice] = {}  # by the index of the placement in the log
+    fits: dict[int, int] = {}  # by the index of a draw: the unplaced tiles that fitted then
     for i, move in enumerate(game.log):
         s = move.seat
         if move.kind == PLAY:
             if move.on is None:
                 board.pose(move.tile)
             else:
-                if s != seat and i > last_draw[s]:
-                    out.append(
-                        Choice(s, move.tile, move.on, board.copy(), placed, tuple(voids), later[s])
+                if s not in unread and i > last_draw[s]:
+                    found[i] = Choice(
+                        s, move.tile, move.on, board.copy(), placed, tuple(voids), later[s]
                     )
-                    drawn.append(0)
                 board.place(move.tile, move.on)
             later[s] &= ~(1 << move.tile)
             placed |= 1 << move.tile
@@ -143,8 +146,20 @@ def _choices(game: GameState, seat: int, before_draws: bool = False) -> list[Cho
             voids[s] |= board.fit
         elif move.kind == DRAW:
             voids[s] = board.fit
-            fit = board.fit & ~placed
-            for k, c in enumerate(out):
-                if c.seat == s:
-                    drawn[k] |= fit
-    return [replace(c, drawn=d) if d else c for c, d in zip(out, drawn, strict=True)]
+            fits[i] = board.fit & ~placed
+    return _drawn_since(game, found, fits)
+
+
+def _drawn_since(game: GameState, found: dict[int, Choice], fits: dict[int, int]) -> list[Choice]:
+    """Each choice with ``drawn`` set: what fitted at its seat's later draws, gathered in one
+    pass from the end of the log (only a choice made before a draw of its seat gets any)."""
+    running = [0] * game.seats
+    out: list[Choice] = []
+    for i in range(len(game.log) - 1, -1, -1):
+        if i in fits:
+            running[game.log[i].seat] |= fits[i]
+        elif i in found:
+            c = found[i]
+            out.append(replace(c, drawn=running[c.seat]) if running[c.seat] else c)
+    out.reverse()
+    return out
