@@ -10,6 +10,15 @@ from django.conf import settings
 
 from tests.factories import make_user
 
+E2E = Path(__file__).parent / "e2e"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last. Sync Playwright keeps an event loop running in the main
+    thread for as long as the session's browser is open, so an async test after them could not
+    start its own; last, nothing comes after them."""
+    items.sort(key=lambda item: E2E in item.path.parents)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def embedded_redis() -> Iterator[None]:

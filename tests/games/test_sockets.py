@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import pytest
@@ -14,13 +13,6 @@ from channels.exceptions import StopConsumer
 from django.conf import settings
 
 from games.live.sockets import Guarded, language_of
-
-
-def _run(coro) -> None:
-    """Run ``coro`` on a loop of its own in another thread: a browser test earlier in the run
-    may leave an event loop running in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coro).result()
 
 
 class _Failing(Guarded):
@@ -42,7 +34,7 @@ class _Failing(Guarded):
 def test_a_failing_handler_is_logged_by_the_consumers_module_and_the_socket_lives(caplog):
     socket = _Failing()
     with caplog.at_level(logging.ERROR, logger=__name__):
-        _run(socket.dispatch({"type": "boom"}))
+        asyncio.run(socket.dispatch({"type": "boom"}))
     [record] = [r for r in caplog.records if r.name == __name__]
     assert record.getMessage() == "test socket: boom failed"
     assert record.exc_info is not None
@@ -52,7 +44,7 @@ def test_a_failing_handler_is_logged_by_the_consumers_module_and_the_socket_live
 def test_a_closing_socket_still_ends_the_consumer():
     socket = _Failing()
     with pytest.raises(StopConsumer):
-        _run(socket.dispatch({"type": "closing"}))
+        asyncio.run(socket.dispatch({"type": "closing"}))
     assert socket.told == []
 
 
