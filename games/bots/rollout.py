@@ -44,9 +44,20 @@ def _policy(hooks: Hooks) -> tuple[list[int], float]:
     return weights, hooks.openness
 
 
-#: POLICY[style]: (weights by tile, openness), worked out once per style from its hooks.
-POLICY: dict[str, tuple[list[int], float]] = {style: _policy(h) for style, h in HOOKS.items()}
-LINE_POLICY = _policy(LINE)
+#: POLICY[style]: the hooks its tables were worked out from, and (weights by tile, openness).
+POLICY: dict[str, tuple[Hooks, tuple[list[int], float]]] = {}
+
+
+def policy_for(style: str) -> tuple[list[int], float]:
+    """The style's rollout tables, worked out again only when its hooks entry is replaced (a
+    bench run or a test that overrides a hook must reach the play-outs too)."""
+    hooks = HOOKS.get(style, LINE)
+    known = POLICY.get(style)
+    if known is None or known[0] is not hooks:
+        known = POLICY[style] = (hooks, _policy(hooks))
+    return known[1]
+
+
 ROW = TILE_COUNT + 1
 
 
@@ -107,7 +118,7 @@ def values(
 ) -> list[float]:
     """How much the rollout policy likes each placement of ``moves`` (``turn`` to act, holding
     ``hand``, the tiles ``placed`` on the board, the public ``voids`` per seat)."""
-    weight, openness = POLICY.get(rules.name, LINE_POLICY)
+    weight, openness = policy_for(rules.name)
     locks = hasattr(board, "opened")
     opened = board.opened if locks else 0
     seats = len(rules.party_of)

@@ -5,10 +5,12 @@ passes show it lacks the end left."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from games.bots import rollout
+from games.bots.hooks import HOOKS
 from games.bots.knowledge import read
 from games.bots.sampling import sample_world
 from games.engine import Action
@@ -71,3 +73,12 @@ def test_a_doubles_play_out_lets_stuck_small_hands_draw_until_two_are_left():
                 assert left <= 2 or (previous.kind == "draw" and previous.seat == move.seat)
             previous = move
         assert done.end == "domino" or left == 2
+
+
+def test_a_replaced_hooks_entry_reaches_the_play_outs(monkeypatch):
+    # bench/bots.py --hook and the tests replace a style's entry; the tables must follow it.
+    double = DOUBLE[6]
+    before = rollout.policy_for("cutthroat")[0][double]
+    monkeypatch.setitem(HOOKS, "cutthroat", replace(HOOKS["cutthroat"], rollout_double=-5))
+    assert rollout.policy_for("cutthroat")[0][double] == 12 - 5
+    assert before == 12 + HOOKS["block"].rollout_double
