@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.bots import open_hand
+from bench.decisions import positions, true_values
 from games import bots
 from games.bots import casual, expert
 from tests.bots.helpers import position, twin
@@ -65,3 +67,13 @@ def test_the_open_hand_reads_the_hidden_tiles_and_the_expert_does_not():
         if differs:
             break
     assert differs
+
+
+@pytest.mark.parametrize("style", ["cutthroat", "french", "draw"])
+def test_the_decision_bench_values_moves_as_the_open_hand_sees_them(style):
+    # bench/decisions.py scores a choice by the value the open hand gives it, so the open
+    # hand's move is always one of the best there.
+    for game in positions(style, 6, seed=2):
+        values = true_values(game)
+        chosen = open_hand(game, game.turn, random.Random(1), budget_ms=1e9)
+        assert values[game.legal_moves().index(chosen)] == max(values)
