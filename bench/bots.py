@@ -22,6 +22,10 @@ deals, which are independent. Pairings:
   Partner), and in French, whose score ratio is better when lower, (1 - expert) / (1 - open) on
   the score ratios; the interval is a bootstrap over deals, both pairings resampled together
   (they play the same deals).
+- ``hands_vs_casual``: the open hand, but it sees only the hands (``open_hands``): each round
+  shuffles the boneyard afresh, so its edge is what a perfect reading of the other seats could
+  be worth, without foreseeing the draws (the same as the open hand where nothing is left to
+  draw). Its share is reported beside the open hand's as ``expert_share_of_hands_edge``.
 
 ``--hook NAME=VALUE`` (repeatable) overrides one of the bots' hooks (``games.bots.hooks.Hooks``)
 in every style for the run (``--hook STYLE:NAME=VALUE`` in one style), to measure a change
@@ -49,7 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import bots
 from games.bots import expert, hooks
-from games.engine import new_match
+from games.engine import new_match, with_hidden
+from games.engine.rules.base import NO_DRAW
+from games.engine.tiles import bits
 
 #: style -> (seats, options, hero seat sets, one per rotation)
 TABLES: dict[str, tuple[int, dict, list[tuple[int, ...]]]] = {
@@ -64,6 +70,7 @@ PAIRINGS = {
     "expert_vs_casual": ("expert", "casual"),
     "casual_vs_random": ("casual", "random"),
     "open_vs_casual": ("open", "casual"),
+    "hands_vs_casual": ("hands", "casual"),
 }
 GOALS = {
     ("cutthroat", "expert_vs_casual"): "win_rate >= 0.33",
@@ -109,6 +116,8 @@ def decide(level: str, game, seat: int, rng: random.Random, budget_ms: float):
         return expert.choose(game, seat, rng, budget_ms=budget_ms)
     if level == "open":
         return open_hand(game, seat, rng, budget_ms)
+    if level == "hands":
+        return open_hands(game, seat, rng, budget_ms)
     return bots.choose(level, game, seat, rng)
 
 
@@ -119,6 +128,22 @@ def open_hand(game, seat: int, rng: random.Random, budget_ms: float):
     the true deal would repeat the first: one round is the whole budget's worth.
     """
     return expert.choose(game, seat, rng, budget_ms=budget_ms, max_worlds=1, deal=game.copy)
+
+
+def open_hands(game, seat: int, rng: random.Random, budget_ms: float):
+    """The expert's search seeing every hand but not the boneyard's order: each round draws
+    from a freshly shuffled boneyard (one round where none is left, as the open hand)."""
+    left = game.boneyard[game.drawn :] if game.rules.draw_rule != NO_DRAW else []
+    if len(left) < 2:
+        return open_hand(game, seat, rng, budget_ms)
+    hands = {s: bits(h) for s, h in enumerate(game.hands) if s != seat}
+
+    def deal():
+        pile = left[:]
+        rng.shuffle(pile)
+        return with_hidden(game, seat, hands, pile)
+
+    return expert.choose(game, seat, rng, budget_ms=budget_ms, deal=deal)
 
 
 def _score(out: dict, game, heroes: tuple[int, ...]) -> None:
@@ -195,11 +220,14 @@ def percentile(values: list[float], q: float) -> float:
     return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
 
-def share_of_open_edge(style: str, results: dict, rng: random.Random) -> dict | None:
+def share_of_open_edge(
+    style: str, results: dict, rng: random.Random, reference: str = "open_vs_casual"
+) -> dict | None:
     """(expert - even) / (open - even) on the win rate; French: (1 - expert) / (1 - open) on the
-    score ratio; with a bootstrap 95% interval, both pairings resampled by the same deals."""
+    score ratio; with a bootstrap 95% interval, both pairings resampled by the same deals. The
+    ``reference`` pairing is the open hand's, or the one that sees only the hands."""
     expert_deals = {d["deal"]: d for d in results.get((style, "expert_vs_casual"), [])}
-    open_deals = {d["deal"]: d for d in results.get((style, "open_vs_casual"), [])}
+    open_deals = {d["deal"]: d for d in results.get((style, reference), [])}
     common = sorted(set(expert_deals) & set(open_deals))
     if len(common) < 2:
         return None
@@ -287,9 +315,10 @@ def report(style: str, results: dict, rng: random.Random) -> dict:
         for deal in deals:
             for level, values in deal["times"].items():
                 times.setdefault(level, []).extend(values)
-    share = share_of_open_edge(style, results, rng)
-    if share:
-        line["expert_share_of_open_edge"] = share
+    for reference, key in (("open_vs_casual", "open"), ("hands_vs_casual", "hands")):
+        share = share_of_open_edge(style, results, rng, reference)
+        if share:
+            line[f"expert_share_of_{key}_edge"] = share
     line["decision_p50_ms"] = {level: percentile(v, 0.50) for level, v in sorted(times.items())}
     line["decision_p95_ms"] = {level: percentile(v, 0.95) for level, v in sorted(times.items())}
     return line
