@@ -78,7 +78,7 @@ def test_a_doubles_play_out_lets_stuck_small_hands_draw_until_two_are_left():
 def test_a_replaced_hooks_entry_reaches_the_play_outs(monkeypatch):
     # bench/bots.py --hook and the tests replace a style's entry; the tables must follow it.
     double = DOUBLE[6]
-    before = rollout.policy_for("cutthroat")[0][double]
+    default = HOOKS["cutthroat"].rollout_double
+    assert rollout.policy_for("cutthroat")[0][double] == 12 + default
     monkeypatch.setitem(HOOKS, "cutthroat", replace(HOOKS["cutthroat"], rollout_double=-5))
     assert rollout.policy_for("cutthroat")[0][double] == 12 - 5
-    assert before == 12 + HOOKS["block"].rollout_double
