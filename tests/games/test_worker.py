@@ -8,6 +8,7 @@ import os
 import time
 
 import pytest
+from asgiref.sync import SyncToAsync
 from celery.contrib.testing.worker import start_worker
 from django.db import connections
 
@@ -69,7 +70,19 @@ def test_bot_tables_of_every_style_play_whole_sets_through_the_worker(environmen
 
 def _forget_connections() -> None:
     """Close this process's database connections and pool before the worker forks: a child
-    closing an inherited connection ends it on the server for the parent too."""
+    closing an inherited connection ends it on the server for the parent too.
+
+    That means every thread's, not only this one's: asgiref's one sync thread (the one Channels'
+    consumers and ``sync_to_async`` use in earlier tests) keeps a connection of its own. A child
+    forked with it inherits an open SQLite file, and when the child drops the dead thread's
+    state it closes that file, which releases the child's own locks on it (POSIX locks are per
+    process): once in a CI run a worker then met "file is not a database" and an event never
+    finished."""
+    SyncToAsync.single_thread_executor.submit(_close_here).result()
+    _close_here()
+
+
+def _close_here() -> None:
     for conn in connections.all(initialized_only=True):
         conn.close()
         if hasattr(conn, "close_pool"):
