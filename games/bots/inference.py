@@ -10,17 +10,19 @@ more. It is on where it was measured to pay (French), off elsewhere (``Hooks.bet
 
 Only public facts enter: the board before each placement, the public voids of that moment, and the
 tiles placed since. A seat's placements before its last draw are left out (its hand then held
-tiles nobody saw it draw), and so is every pose (the pose rules, not a choice, often decide it).
+tiles nobody saw it draw) unless ``Hooks.before_draws`` reads them, and a pose is read only with
+``Hooks.read_poses`` and where the rules leave it free (a forced pose is no choice).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from games.engine.moves import DRAW, PASS, PLAY
-from games.engine.tiles import FULL
+from games.engine.moves import DRAW, PASS, PLAY, PLAYS, ROW
+from games.engine.tiles import FULL, TILE_COUNT, bits
 
 from . import casual
 from .hooks import hooks_for
@@ -40,7 +42,7 @@ class Choice:
 
     seat: int
     tile: int
-    on: int
+    on: int | None  # None: the pose
     board: Board
     placed: int
     voids: tuple[int, ...]
@@ -48,6 +50,8 @@ class Choice:
     #: Tiles the seat cannot have held then: each fitted at one of its later draws, when its hand
     #: lacked them, so any of them it holds or placed since came from the boneyard after.
     drawn: int = 0
+    #: For a pose (``on`` None): the tiles the rules let the seat pose (the game's pose mask).
+    poses: int = 0
 
     def held(self, hand: int) -> int:
         """The hand the seat held at this choice, had it held ``hand`` now."""
@@ -57,14 +61,28 @@ class Choice:
 class Evidence:
     """The other seats' choices so far, ready to weigh sampled worlds for ``seat``."""
 
-    def __init__(self, game: GameState, seat: int, beta: float | None = None) -> None:
+    def __init__(
+        self,
+        game: GameState,
+        seat: int,
+        beta: float | None = None,
+        unread: Collection[int] | None = None,
+    ) -> None:
+        """``unread``: the seats whose choices are left out, if not the hooks' own (this seat,
+        and its partners without ``read_partner``); given, every choice of the others is read,
+        poses and placements before draws too. The bench's exact-beliefs yardstick reads just
+        the casual seats that way."""
         style = hooks_for(game.rules.name)
         self.beta = beta = style.beta if beta is None else beta
         self.rules = game.rules
-        # The seat never reads itself; without ``read_partner`` it leaves its partners unread too.
-        own = game.rules.parties[game.rules.party_of[seat]] if not style.read_partner else ()
-        unread = {seat, *own}
-        self.choices = _choices(game, unread, style.before_draws) if beta > 0 else []
+        if beta <= 0:
+            self.choices: list[Choice] = []
+        elif unread is not None:
+            self.choices = _choices(game, {seat, *unread}, before_draws=True, poses=True)
+        else:
+            # The seat never reads itself; without ``read_partner`` its partners are unread too.
+            own = game.rules.parties[game.rules.party_of[seat]] if not style.read_partner else ()
+            self.choices = _choices(game, {seat, *own}, style.before_draws, style.read_poses)
 
     def log_weight(self, world: GameState) -> float:
         """Log-likelihood of the other seats' recorded choices if ``world`` is the real deal."""
@@ -85,7 +103,11 @@ class Evidence:
     def _choice(self, c: Choice, hand: int) -> float:
         """Log-probability of the placement ``c`` under the softmax, for the hand held then."""
         beta = self.beta
-        moves = c.board.moves(c.seat, hand)
+        if c.on is None:
+            row = PLAYS[c.seat]
+            moves = [row[t * ROW + TILE_COUNT] for t in bits(hand & c.poses)]
+        else:
+            moves = c.board.moves(c.seat, hand)
         if len(moves) < 2:
             return 0.0
         situation = self._situation(c, hand)
@@ -109,7 +131,9 @@ class Evidence:
         return casual.situation_at(self.rules, c.seat, know, getattr(c.board, "opened", None))
 
 
-def _choices(game: GameState, unread: set[int], before_draws: bool = False) -> list[Choice]:
+def _choices(
+    game: GameState, unread: set[int], before_draws: bool = False, poses: bool = False
+) -> list[Choice]:
     """Replay the public log, keeping each non-pose placement of a seat not in ``unread`` made
     after its last draw (or, with ``before_draws``, every one: an earlier placement is read with
     the tiles that fitted at the seat's later draws taken out of its hand, the rest of what it
@@ -133,6 +157,12 @@ def _choices(game: GameState, unread: set[int], before_draws: bool = False) -> l
         s = move.seat
         if move.kind == PLAY:
             if move.on is None:
+                free = game.pose_mask & ~(1 << move.tile)
+                if poses and free and s not in unread and i > last_draw[s]:
+                    found[i] = Choice(
+                        s, move.tile, None, board.copy(), placed, tuple(voids), later[s],
+                        poses=game.pose_mask,
+                    )  # fmt: skip
                 board.pose(move.tile)
             else:
                 if s not in unread and i > last_draw[s]:

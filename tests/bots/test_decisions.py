@@ -35,9 +35,10 @@ LEVELS = ("casual", "expert", "random", "casual")  # by seat
 #: updated once by issue 20, when the expert began dealing by tile swaps (``Hooks.swap_beta``) in
 #: every style but Cut-Throat (553 decisions before, digest 29731bf4...), and again when Draw and
 #: Doubles began reading placements from before a seat's draws (``Hooks.before_draws``; 556
-#: before, digest f5461812...).
-COUNT = 555
-DIGEST = "86a61972016f65616260b50dd7d68b19eb23b5d05e718903650cdf1d83af744a"
+#: before, digest f5461812...), and again when every style began reading free poses
+#: (``Hooks.read_poses``; 555 before, digest 86a61972...).
+COUNT = 569
+DIGEST = "e7e28ccb61094a99adef1cd59e7db0295f9d506603b72ee9c23cc795eaa21007"
 
 
 def decisions() -> list[str]:

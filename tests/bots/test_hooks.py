@@ -35,3 +35,7 @@ def test_the_expert_deals_by_tile_swaps_where_it_was_measured_to_pay():
 def test_placements_before_a_draw_are_read_where_seats_draw_often():
     assert [s for s, h in HOOKS.items() if h.before_draws] == ["draw", "doubles"]
     assert all(h.read_partner for h in HOOKS.values())
+
+
+def test_free_poses_are_read_in_every_style():
+    assert all(h.read_poses for h in HOOKS.values())

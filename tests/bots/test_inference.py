@@ -11,6 +11,7 @@ from games.bots import hooks
 from games.bots.inference import Evidence, _choices
 from games.engine import Action, new_match, with_hidden
 from games.engine.moves import PLAY
+from games.engine.tiles import PIPS, TILES, bits, to_tile
 from tests.bots.helpers import six_six_game
 
 
@@ -83,3 +84,51 @@ def test_a_partner_s_placements_can_be_left_unread(monkeypatch):
     )
     unread = {c.seat for c in Evidence(game, 0, beta=1.0).choices}
     assert 2 in read and unread == read - {2}
+
+
+#: A 2-seat Block deal: seat 0 poses (any tile: casual lays 3-0), 14 tiles sleep.
+BLOCK_HANDS = [
+    ["6-0", "5-3", "4-0", "3-1", "3-0", "2-0", "1-0"],
+    ["4-4", "4-3", "3-3", "3-2", "2-2", "2-1", "1-1"],
+]
+
+
+def _posed_block(monkeypatch, read_poses: bool):
+    monkeypatch.setitem(
+        hooks.HOOKS, "block", dataclasses.replace(hooks.HOOKS["block"], read_poses=read_poses)
+    )
+    dealt = {t for hand in BLOCK_HANDS for t in hand}
+    sleeping = [str(t) for t in TILES if str(t) not in dealt]
+    game = new_match("block", 2).start_game([list(h) for h in BLOCK_HANDS], sleeping, first=0)
+    game.apply(bots.choose("casual", game, 0, random.Random(1)))
+    return game
+
+
+def test_a_free_pose_is_read_as_a_choice(monkeypatch):
+    game = _posed_block(monkeypatch, read_poses=True)
+    [pose] = Evidence(game, 1, beta=1.0).choices
+    assert pose.on is None and pose.seat == 0
+    assert Evidence(game, 1, beta=1.0).seat_log_weight(0, game.hands[0]) > -1.0
+    unread = _posed_block(monkeypatch, read_poses=False)
+    assert Evidence(unread, 1, beta=1.0).choices == []
+
+
+def test_a_hand_with_a_better_pose_than_the_one_made_weighs_less(monkeypatch):
+    game = _posed_block(monkeypatch, read_poses=True)
+    posed = game.log[0].tile
+    assert str(posed) == "3-0"
+    evidence = Evidence(game, 1, beta=1.0)
+    real = game.hands[0]
+    kept = min(bits(real), key=lambda t: PIPS[t])  # its lightest tile for the 6-6, unseen to 1
+    six_six = to_tile("6-6")
+    heavier = real & ~(1 << kept) | 1 << six_six
+    assert posed != six_six
+    assert evidence.seat_log_weight(0, heavier) < evidence.seat_log_weight(0, real) - 1.0
+
+
+def test_a_forced_pose_says_nothing(monkeypatch):
+    monkeypatch.setitem(
+        hooks.HOOKS, "cutthroat", dataclasses.replace(hooks.HOOKS["cutthroat"], read_poses=True)
+    )
+    game, _ = six_six_game()  # 6-6 must open the first Cut-Throat game
+    assert Evidence(game, 0, beta=1.0).choices == []
