@@ -26,6 +26,11 @@ deals, which are independent. Pairings:
   shuffles the boneyard afresh, so its edge is what a perfect reading of the other seats could
   be worth, without foreseeing the draws (the same as the open hand where nothing is left to
   draw). Its share is reported beside the open hand's as ``expert_share_of_hands_edge``.
+- ``beliefs_vs_casual``: the expert's own search on deals drawn from the exact beliefs
+  (``exact_beliefs``): every hidden tile as likely as the casual seats' recorded choices make it,
+  read sharply from a start at the true deal, the draws unforeseen. It is what perfect reading of
+  the table would make of this search; its share of the open hand's edge is reported as
+  ``beliefs_share_of_open_edge``, the most any better dealing of the expert's could keep.
 
 ``--hook NAME=VALUE`` (repeatable) overrides one of the bots' hooks (``games.bots.hooks.Hooks``)
 in every style for the run (``--hook STYLE:NAME=VALUE`` in one style), to measure a change
@@ -53,6 +58,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import bots
 from games.bots import expert, hooks
+from games.bots.inference import Evidence
+from games.bots.knowledge import read
+from games.bots.posterior import Chain
 from games.engine import new_match, with_hidden
 from games.engine.rules.base import NO_DRAW
 from games.engine.tiles import bits
@@ -71,7 +79,12 @@ PAIRINGS = {
     "casual_vs_random": ("casual", "random"),
     "open_vs_casual": ("open", "casual"),
     "hands_vs_casual": ("hands", "casual"),
+    "beliefs_vs_casual": ("beliefs", "casual"),
 }
+#: How sharply the exact-beliefs yardstick reads the casual seats' choices: casual plays its
+#: best-scoring move (ties at random), so a deal in which another move scored higher is all but
+#: ruled out (one point of casual score costs a factor of e^30).
+EXACT_BETA = 30.0
 GOALS = {
     ("cutthroat", "expert_vs_casual"): "win_rate >= 0.33",
     ("partner", "expert_vs_casual"): "win_rate >= 0.57",
@@ -118,6 +131,8 @@ def decide(level: str, game, seat: int, rng: random.Random, budget_ms: float):
         return open_hand(game, seat, rng, budget_ms)
     if level == "hands":
         return open_hands(game, seat, rng, budget_ms)
+    if level == "beliefs":
+        return exact_beliefs(game, seat, rng, budget_ms)
     return bots.choose(level, game, seat, rng)
 
 
@@ -144,6 +159,30 @@ def open_hands(game, seat: int, rng: random.Random, budget_ms: float):
         return with_hidden(game, seat, hands, pile)
 
     return expert.choose(game, seat, rng, budget_ms=budget_ms, deal=deal)
+
+
+def exact_beliefs(game, seat: int, rng: random.Random, budget_ms: float):
+    """The expert's search on deals drawn from the exact beliefs: every hidden tile placed as
+    likely as the casual seats' choices make it, which no reading of the table can better.
+
+    A tile-swap chain (``posterior.Chain``) reads every choice of the field's seats (poses and
+    placements before draws too, the hero's own party never) at ``EXACT_BETA``, so its deals are
+    those in which each casual seat made its best-scoring move. Such a sharp chain wanders
+    slowly, and a seat at the table has no start inside the likely deals; this one starts at the
+    true deal, where the chain's deals are drawn from once it has burned in. The boneyard's
+    order is shuffled afresh in every deal, so it foresees no draw.
+    """
+    know = read(game, seat)
+    evidence = Evidence(
+        game, seat, beta=EXACT_BETA, unread=game.rules.parties[game.rules.party_of[seat]]
+    )
+    if not evidence.choices:
+        return expert.choose(game, seat, rng, budget_ms=budget_ms)
+    chain = Chain(game, know, evidence, rng)
+    chain.restart(
+        {s: h for s, h in enumerate(game.hands) if s != seat}, game.boneyard[game.drawn :]
+    )
+    return expert.choose(game, seat, rng, budget_ms=budget_ms, deal=chain.world)
 
 
 def _score(out: dict, game, heroes: tuple[int, ...]) -> None:
@@ -221,12 +260,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def share_of_open_edge(
-    style: str, results: dict, rng: random.Random, reference: str = "open_vs_casual"
+    style: str,
+    results: dict,
+    rng: random.Random,
+    reference: str = "open_vs_casual",
+    hero: str = "expert_vs_casual",
 ) -> dict | None:
     """(expert - even) / (open - even) on the win rate; French: (1 - expert) / (1 - open) on the
     score ratio; with a bootstrap 95% interval, both pairings resampled by the same deals. The
-    ``reference`` pairing is the open hand's, or the one that sees only the hands."""
-    expert_deals = {d["deal"]: d for d in results.get((style, "expert_vs_casual"), [])}
+    ``reference`` pairing is the open hand's, or the one that sees only the hands; the ``hero``
+    pairing is the expert's, or the exact beliefs'."""
+    expert_deals = {d["deal"]: d for d in results.get((style, hero), [])}
     open_deals = {d["deal"]: d for d in results.get((style, reference), [])}
     common = sorted(set(expert_deals) & set(open_deals))
     if len(common) < 2:
@@ -319,6 +363,9 @@ def report(style: str, results: dict, rng: random.Random) -> dict:
         share = share_of_open_edge(style, results, rng, reference)
         if share:
             line[f"expert_share_of_{key}_edge"] = share
+    share = share_of_open_edge(style, results, rng, hero="beliefs_vs_casual")
+    if share:
+        line["beliefs_share_of_open_edge"] = share
     line["decision_p50_ms"] = {level: percentile(v, 0.50) for level, v in sorted(times.items())}
     line["decision_p95_ms"] = {level: percentile(v, 0.95) for level, v in sorted(times.items())}
     return line

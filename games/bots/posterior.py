@@ -67,6 +67,19 @@ class Chain:
         self.ready = True
         self.run(BURN_IN * len(self.tiles))
 
+    def restart(self, hands: dict[int, int], pile: list[int]) -> None:
+        """Carry on from this placement of the unseen tiles (every other seat's hand as a mask,
+        the rest in ``pile``) instead of the chain's own, after a fresh burn-in. The bench starts
+        the chain at the true deal to measure what exact beliefs would be worth; a seat at the
+        table never knows one to start from."""
+        if not self.ready:
+            return
+        self.where = {t: s for s, hand in hands.items() for t in bits(hand)}
+        self.where.update((t, PILE) for t in pile)
+        self.hands = dict(hands)
+        self.score = {s: self._likelihood(s, hand) for s, hand in self.hands.items()}
+        self.run(BURN_IN * len(self.tiles))
+
     def world(self) -> GameState:
         """The next deal: a few swaps on from the last, as a detached game to play out in."""
         if not self.ready:

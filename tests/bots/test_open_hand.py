@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bench.bots import open_hand
+from bench.bots import EXACT_BETA, open_hand
 from bench.decisions import positions, true_values
 from games import bots
 from games.bots import casual, expert
+from games.bots.inference import Evidence
+from games.bots.knowledge import read
+from games.bots.posterior import Chain
 from tests.bots.helpers import position, twin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,3 +80,24 @@ def test_the_decision_bench_values_moves_as_the_open_hand_sees_them(style):
         values = true_values(game)
         chosen = open_hand(game, game.turn, random.Random(1), budget_ms=1e9)
         assert values[game.legal_moves().index(chosen)] == max(values)
+
+
+def test_the_exact_beliefs_deal_hands_in_which_every_casual_seat_made_its_best_move():
+    # bench/bots.py's beliefs_vs_casual: the chain starts at the true deal and reads the casual
+    # seats so sharply that its deals explain each of their choices as a best-scoring move.
+    checked = 0
+    for game in positions("cutthroat", 8, seed=3):
+        seat = game.turn
+        unread = game.rules.parties[game.rules.party_of[seat]]
+        evidence = Evidence(game, seat, beta=EXACT_BETA, unread=unread)
+        if not evidence.choices:
+            continue
+        chain = Chain(game, read(game, seat), evidence, random.Random(1))
+        chain.restart({s: h for s, h in enumerate(game.hands) if s != seat}, [])
+        for _ in range(20):
+            world = chain.world()
+            assert world.hands[seat] == game.hands[seat]
+            # ties between equal scores cost log 2 or 3 a choice, a worse move 30 a point
+            assert evidence.log_weight(world) > -1.2 * len(evidence.choices)
+        checked += 1
+    assert checked
