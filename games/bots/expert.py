@@ -42,7 +42,6 @@ BUDGET_MS = 150.0
 MIN_ROUNDS = 12  # effective deals before the early stop may trust its statistics
 CLEAR_Z = 3.0  # lead, in standard errors of the paired difference, that counts as clear
 SAME_ROUNDS = 40  # rounds after which moves that never differed are taken as equal
-PRIOR = 1e-3  # the casual choice's edge in a tie
 
 #: A source of complete worlds to play out in (the default deals them with ``sampling``).
 Deal = Callable[[], "GameState"]
@@ -67,7 +66,8 @@ def choose(
     deadline = time.perf_counter() + budget_ms / 1000.0
     means = evaluate(game, seat, legal, rng, deadline, max_worlds, deal)
     prior = casual.choose(game, seat, rng)
-    best = max(range(len(legal)), key=lambda i: means[i] + (PRIOR if legal[i] == prior else 0.0))
+    edge = hooks_for(game.rules.name).casual_edge
+    best = max(range(len(legal)), key=lambda i: means[i] + (edge if legal[i] == prior else 0.0))
     return legal[best]
 
 

@@ -36,9 +36,10 @@ LEVELS = ("casual", "expert", "random", "casual")  # by seat
 #: every style but Cut-Throat (553 decisions before, digest 29731bf4...), and again when Draw and
 #: Doubles began reading placements from before a seat's draws (``Hooks.before_draws``; 556
 #: before, digest f5461812...), and again when every style began reading free poses
-#: (``Hooks.read_poses``; 555 before, digest 86a61972...).
+#: (``Hooks.read_poses``; 555 before, digest 86a61972...), and again when the Partner expert
+#: began favouring the casual move its partner reads (``Hooks.casual_edge``; digest e7e28ccb...).
 COUNT = 569
-DIGEST = "e7e28ccb61094a99adef1cd59e7db0295f9d506603b72ee9c23cc795eaa21007"
+DIGEST = "9a63efd1a3bcd386e0638d38c1634e58b921cce0957a520c95c641e04d5cb473"
 
 
 def decisions() -> list[str]:

@@ -39,3 +39,7 @@ def test_placements_before_a_draw_are_read_where_seats_draw_often():
 
 def test_free_poses_are_read_in_every_style():
     assert all(h.read_poses for h in HOOKS.values())
+
+
+def test_the_expert_plays_as_its_partner_reads_it_only_in_partner():
+    assert [s for s, h in HOOKS.items() if h.casual_edge > LINE.casual_edge] == ["partner"]
