@@ -60,6 +60,7 @@ class Player(threading.Thread):
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.acting = False
+        self.posted: tuple[str, str] | None = None  # (game, version) of the last click taken
 
     # -- thread ------------------------------------------------------------------------------
 
@@ -113,7 +114,7 @@ class Player(threading.Thread):
         if not self.auto.is_set() or self.acting:
             return
         option = OPTION.search(self.seen.html)
-        if option:
+        if option and option.group(1, 2) != self.posted:
             self.acting = True
             game, version, tile, on = option.groups()
             data = {"game": game, "version": version, "kind": "play", "tile": tile, "on": on}
@@ -121,14 +122,21 @@ class Player(threading.Thread):
 
     async def _post(self, path: str, data: dict) -> None:
         """Click; if the site did not take it (down, restarting), click again a moment later,
-        as a person would."""
+        as a person would. Frames that came while the click was on its way were not acted on
+        (the bots may have played round to this seat again by then), so the latest page is
+        looked at once more, as a person looks at the screen after a click."""
         try:
             status = await self.post(path, data)
             with self.lock:
                 self.statuses.append(status)
         finally:
             self.acting = False
-        if status != 200 and self.running:
+        if not self.running:
+            return
+        if status == 200:
+            self.posted = (data["game"], data["version"])
+            self._maybe_act()
+        else:
             self.loop.call_later(1.0, self._maybe_act)
 
     async def post(self, path: str, data: dict) -> int:

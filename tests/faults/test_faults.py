@@ -50,12 +50,20 @@ def moves_stored_once(cluster: Cluster, table: int) -> dict:
 
 
 def first_game_over(cluster: Cluster, table: int, timeout: float) -> dict:
+    last: dict = {}
+
     def over():
         state = cluster.fixture("state", "--table", str(table))
+        last.update(state)
         games = state["matches"][0]["games"]
         return state if games and games[0]["state"] == "over" else None
 
-    return wait_for(over, timeout, "the first game to end", every=0.5)
+    try:
+        return wait_for(over, timeout, "the first game to end", every=0.5)
+    except AssertionError as error:  # say where it stopped: whose turn, which version
+        games = [{k: g[k] for k in ("state", "version", "turn")}
+                 for m in last.get("matches", []) for g in m["games"]]  # fmt: skip
+        raise AssertionError(f"{error}; games {games}, seats {last.get('seats')}") from None
 
 
 #: What a web process logs when a request answers 500 or a consumer dies (socket closed 1011).
