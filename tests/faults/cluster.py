@@ -38,15 +38,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_for(check, timeout: float, what: str, every: float = 0.2):
-    """Poll ``check`` until it returns something true; fail the test with ``what`` if not."""
+def wait_for(check, timeout: float, what: str, every: float = 0.2, detail=None):
+    """Poll ``check`` until it returns something true; fail the test with ``what`` if not, and
+    with what ``detail()`` says of where things stopped."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
         time.sleep(every)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+    where = f"; {detail()}" if detail else ""
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}{where}")
 
 
 def postgres_binaries() -> Path | None:

@@ -58,12 +58,12 @@ def first_game_over(cluster: Cluster, table: int, timeout: float) -> dict:
         games = state["matches"][0]["games"]
         return state if games and games[0]["state"] == "over" else None
 
-    try:
-        return wait_for(over, timeout, "the first game to end", every=0.5)
-    except AssertionError as error:  # say where it stopped: whose turn, which version
+    def where() -> str:  # whose turn it stopped on, at which version
         games = [{k: g[k] for k in ("state", "version", "turn")}
                  for m in last.get("matches", []) for g in m["games"]]  # fmt: skip
-        raise AssertionError(f"{error}; games {games}, seats {last.get('seats')}") from None
+        return f"games {games}, seats {last.get('seats')}"
+
+    return wait_for(over, timeout, "the first game to end", every=0.5, detail=where)
 
 
 #: What a web process logs when a request answers 500 or a consumer dies (socket closed 1011).
