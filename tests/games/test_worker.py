@@ -4,12 +4,15 @@ worker, each one move, until every set is over. The worker forks its pool as in 
 
 from __future__ import annotations
 
+import gc
 import os
+import sqlite3
 import time
 
 import pytest
 from asgiref.sync import SyncToAsync
 from celery.contrib.testing.worker import start_worker
+from celery.signals import worker_process_init
 from django.db import connections
 
 from config.celery import app
@@ -80,6 +83,22 @@ def _forget_connections() -> None:
     finished."""
     SyncToAsync.single_thread_executor.submit(_close_here).result()
     _close_here()
+
+
+#: The SQLite handles a forked pool child inherited, held so that they are never finalized.
+_INHERITED: list[sqlite3.Connection] = []
+
+
+@worker_process_init.connect(weak=False)
+def _keep_inherited_handles(**kwargs) -> None:
+    """In a forked pool child, pin every SQLite handle the parent had open. The parent may open
+    one again while the pool is still forking (the test's thread goes on as soon as the worker
+    reports started); in the child that handle belongs to a thread that does not exist, and its
+    wrapper sits in reference cycles, so the collector would close it at some later moment, and
+    closing an SQLite file releases every POSIX lock the child holds on it: a write in flight
+    then runs unlocked beside the parent's ("database disk image is malformed" in one CI run).
+    Pinned, the handle stays open and unused until the child exits."""
+    _INHERITED.extend(o for o in gc.get_objects() if isinstance(o, sqlite3.Connection))
 
 
 def _close_here() -> None:
