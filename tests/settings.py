@@ -10,19 +10,27 @@ import tempfile
 
 os.environ.setdefault("DOMINOES_VAR_DIR", tempfile.mkdtemp(prefix="dominoes-test-"))
 os.environ["STATIC_MANIFEST"] = "0"
+# This run's name, kept in the environment so that a worker the tests start as a process of its
+# own (tests/worker_process.py) takes the same queue and cache keys.
+RUN = os.environ.setdefault(
+    "DOMINOES_TEST_RUN", f"{os.getpid()}-{os.path.basename(os.environ['DOMINOES_VAR_DIR'])}"
+)
 
-from config.settings import *  # noqa: F403
+from config.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"  # noqa: F405
+CACHES["default"]["KEY_PREFIX"] = f"test-{RUN}"  # noqa: F405
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 BOT_THINK_SECONDS = {}
 NEXT_GAME_PAUSE_SECONDS = 0
 # A queue of this run's own, so tasks never mix with another run's on a shared Redis.
-CELERY_TASK_DEFAULT_QUEUE = f"test-{os.getpid()}-{os.path.basename(VAR_DIR)}"  # noqa: F405
+CELERY_TASK_DEFAULT_QUEUE = f"test-{RUN}"
 ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
 CELERY_TASK_ROUTES = {"history.tasks.analyse_game": {"queue": ANALYSIS_QUEUE}}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     # A file, not shared-cache memory: concurrent transactions then wait for the write lock as
     # in production instead of failing with "table is locked".
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}  # noqa: F405
+if os.environ.get("DOMINOES_TEST_DATABASE"):
+    # A worker process started by a test: it works on the test run's database, not the default.
+    DATABASES["default"]["NAME"] = os.environ["DOMINOES_TEST_DATABASE"]  # noqa: F405

@@ -1,10 +1,11 @@
-"""Events of every format run by themselves through a real Celery worker on the run's real broker
-(the embedded Redis, or REDIS_URL's in CI's second pass), as ``tests/games/test_worker.py`` does
-for sets: the test only starts the clock (one sweep once the start time has passed); the worker
-starts round 1, bots play every table move by move, each finished set lands on its table, the
-last one queues a step that seats and starts the next round, and the event finishes itself.
-Bots have no think time here (tests' settings). A second test stops the worker in the middle of
-a round, throws away every queued task, and shows that the sweeps bring the event to its end."""
+"""Events of every format run by themselves through a real Celery worker (a process of its own,
+tests/worker_process.py) on the run's real broker (the embedded Redis, or REDIS_URL's in CI's
+second pass), as ``tests/games/test_worker.py`` does for sets: the test only starts the clock
+(one sweep once the start time has passed); the worker starts round 1, bots play every table
+move by move, each finished set lands on its table, the last one queues a step that seats and
+starts the next round, and the event finishes itself. Bots have no think time here (tests'
+settings). A second test stops the worker in the middle of a round, throws away every queued
+task, and shows that the sweeps bring the event to its end."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ import time
 from datetime import timedelta
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 from django.utils import timezone
 
 from config.celery import app
 from games.services import sweep as games_sweep
-from tests.games.test_worker import _forget_connections, environment_kept  # noqa: F401
 from tests.tournaments.factories import open_event, owner_of
+from tests.worker_process import worker_process
 from tournaments.models import Entry, Round, TableAssignment, Tournament
 from tournaments.services import entries, schedule
 
@@ -65,9 +65,9 @@ def wait_for_finish(ids: list[int], seconds: float, sweeping: bool = False) -> N
         time.sleep(1.0 if sweeping else 0.2)
 
 
-def assert_finished_whole(event: Tournament) -> None:
+def assert_finished_whole(event: Tournament, log: str = "") -> None:
     event.refresh_from_db()
-    assert event.state == Tournament.State.FINISHED, (event.format, event.notice)
+    assert event.state == Tournament.State.FINISHED, (event.format, event.notice, log)
     places = list(Entry.objects.filter(tournament=event).values_list("final_place", flat=True))
     assert None not in places and min(places) == 1
     assert not event.rounds.exclude(state=Round.State.FINISHED).exists()
@@ -76,33 +76,23 @@ def assert_finished_whole(event: Tournament) -> None:
     assert not tables.filter(adjudicated=True).exists()
 
 
-def test_an_event_of_every_format_runs_itself_through_the_worker(club, environment_kept):  # noqa: F811
+def test_an_event_of_every_format_runs_itself_through_the_worker(club, tmp_path):
     events = [bot_event(club, name, *EVENTS[name]) for name in EVENTS]
-    _forget_connections()
-    with start_worker(
-        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
-    ):
+    with worker_process(tmp_path / "worker.log") as worker:
         assert schedule.sweep() == len(events)  # the start time has come: beat's sweep
         wait_for_finish([e.pk for e in events], 240)
+        log = worker.tail()
     for event in events:
-        assert_finished_whole(event)
+        assert_finished_whole(event, log)
     byes = TableAssignment.objects.filter(round__tournament=events[0], bye=True)
     assert byes.exists() and all(t.points == [0.0, 0.0] for t in byes)
 
 
 def test_a_worker_stopped_mid_round_with_its_tasks_lost_finishes_the_event_by_the_sweep(
-    club,
-    environment_kept,  # noqa: F811
+    club, tmp_path
 ):
     event = bot_event(club, "Restarted", *EVENTS["table_knockout"])
-    _forget_connections()
-    # This worker is stopped in the middle of play. In one CI run (the PostgreSQL pass,
-    # 2026-12-01) it had not stopped 30 s after the block ended, though every task is short; no
-    # rerun repeated that (6 alone, 2 after the transactional tests before it, 1 whole CI). A
-    # longer allowance keeps a slow stop on a busy machine from failing the test.
-    with start_worker(
-        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=90
-    ):
+    with worker_process(tmp_path / "first.log") as worker:
         schedule.sweep()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:  # stop once round 1 has a table finished
@@ -111,12 +101,11 @@ def test_a_worker_stopped_mid_round_with_its_tasks_lost_finishes_the_event_by_th
             ).exists():
                 break
             time.sleep(0.05)
+        worker.stop()  # warm: the tasks it runs finish, the queued ones stay queued
     app.control.purge()  # every queued bot turn and step is lost
     event.refresh_from_db()
     assert event.state == Tournament.State.RUNNING
-    _forget_connections()
-    with start_worker(
-        app, pool="prefork", concurrency=2, perform_ping_check=False, shutdown_timeout=30
-    ):
+    with worker_process(tmp_path / "second.log") as worker:
         wait_for_finish([event.pk], 120, sweeping=True)
-    assert_finished_whole(event)
+        log = worker.tail()
+    assert_finished_whole(event, log)
