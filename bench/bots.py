@@ -32,6 +32,10 @@ deals, which are independent. Pairings:
   the table would make of this search; its share of the open hand's edge is reported as
   ``beliefs_share_of_open_edge``, the most any better dealing of the expert's could keep.
 
+``--styles`` names the tables: the six styles (the default: Block and Draw with two seats, as
+in issue 20's table), and ``block_teams`` / ``draw_teams``, the same styles with four seats in two
+teams, where the hero is a pair as in Partner.
+
 ``--hook NAME=VALUE`` (repeatable) overrides one of the bots' hooks (``games.bots.hooks.Hooks``)
 in every style for the run (``--hook STYLE:NAME=VALUE`` in one style), to measure a change
 against the defaults on the same deals; ``--raw FILE`` keeps every deal's results, so that two
@@ -73,7 +77,12 @@ TABLES: dict[str, tuple[int, dict, list[tuple[int, ...]]]] = {
     "draw": (2, {}, [(0,), (1,)]),
     "french": (4, {}, [(0,), (1,), (2,), (3,)]),
     "doubles": (4, {}, [(0,), (1,), (2,), (3,)]),
+    # Block and Draw in two teams of two (the ``teams`` option): an expert pair, as in Partner.
+    # Not in the issue's table (its Block and Draw are the 2-seat games), so not run by default.
+    "block_teams": (4, {"teams": True}, [(0, 2), (1, 3)]),
+    "draw_teams": (4, {"teams": True}, [(0, 2), (1, 3)]),
 }
+DEFAULT_TABLES = ["cutthroat", "partner", "block", "draw", "french", "doubles"]
 PAIRINGS = {
     "expert_vs_casual": ("expert", "casual"),
     "casual_vs_random": ("casual", "random"),
@@ -110,7 +119,7 @@ def play_deal(task: tuple) -> dict:
     }
     for r, heroes in enumerate(rotations):
         rng = random.Random(f"{seed}:{deal}:{r}")
-        game = new_match(style, seats, options, seed=f"{seed}:{deal}").start_game()
+        game = new_match(_rules_of(style), seats, options, seed=f"{seed}:{deal}").start_game()
         levels = [hero_level if s in heroes else field_level for s in range(seats)]
         while not game.over:
             seat = game.turn
@@ -209,7 +218,7 @@ def summarise(style: str, pairing: str, deals: list[dict], rng: random.Random) -
         "mean_points": _mean(per_deal["hero"]),
         "mean_points_field": _mean(per_deal["field"]),
     }
-    if style in ("french", "doubles", "block", "draw"):
+    if _rules_of(style) in ("french", "doubles", "block", "draw"):
         out["score_ratio"], out["ratio_ci95"] = _ratio(per_deal["hero"], per_deal["field"], rng)
     goal = GOALS.get((style, pairing))
     if goal:
@@ -218,8 +227,13 @@ def summarise(style: str, pairing: str, deals: list[dict], rng: random.Random) -
 
 
 def _parties(style: str) -> list:
-    seats = TABLES[style][0]
-    return [0] * (2 if style == "partner" or seats == 2 else seats)
+    seats, _options, rotations = TABLES[style]
+    return [0] * (seats // len(rotations[0]))
+
+
+def _rules_of(table: str) -> str:
+    """The engine's style of a bench table ("block_teams" is Block with the teams option)."""
+    return table.removesuffix("_teams")
 
 
 def _mean(values: list[float]) -> float:
@@ -374,7 +388,7 @@ def report(style: str, results: dict, rng: random.Random) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
-    parser.add_argument("--styles", nargs="+", default=list(TABLES), choices=list(TABLES))
+    parser.add_argument("--styles", nargs="+", default=DEFAULT_TABLES, choices=list(TABLES))
     parser.add_argument("--budget-ms", type=float, default=expert.BUDGET_MS)
     parser.add_argument("--pairings", nargs="+", default=list(PAIRINGS), choices=list(PAIRINGS))
     parser.add_argument("--seed", type=int, default=1)

@@ -42,6 +42,9 @@ BUDGET_MS = 150.0
 MIN_ROUNDS = 12  # effective deals before the early stop may trust its statistics
 CLEAR_Z = 3.0  # lead, in standard errors of the paired difference, that counts as clear
 SAME_ROUNDS = 40  # rounds after which moves that never differed are taken as equal
+#: A seat with no partner favours the casual move only to break near-ties: nobody reads its play
+#: for it (``Hooks.casual_edge`` is for a seat with a partner).
+TIE_EDGE = 1e-3
 
 #: A source of complete worlds to play out in (the default deals them with ``sampling``).
 Deal = Callable[[], "GameState"]
@@ -66,7 +69,9 @@ def choose(
     deadline = time.perf_counter() + budget_ms / 1000.0
     means = evaluate(game, seat, legal, rng, deadline, max_worlds, deal)
     prior = casual.choose(game, seat, rng)
-    edge = hooks_for(game.rules.name).casual_edge
+    rules = game.rules
+    partnered = len(rules.parties[rules.party_of[seat]]) > 1
+    edge = hooks_for(rules.name).casual_edge if partnered else TIE_EDGE
     best = max(range(len(legal)), key=lambda i: means[i] + (edge if legal[i] == prior else 0.0))
     return legal[best]
 

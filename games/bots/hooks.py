@@ -97,8 +97,10 @@ class Hooks:
     #: Partner, expert pair against casual at 150 ms, paired by deal: 0.03 (a tenth of a game's
     #: swing in set standing) +0.034 [+0.008, +0.061] (1,600 games over seeds 14 and 15; +0.029
     #: and +0.040 alone), 0.01 +0.014, 0.06 +0.004 (800 games each). Cut-Throat, where nobody
-    #: reads for the expert, loses by it: 0.03 -0.038 [-0.075, -0.000] (800 games). So 0.03 in
-    #: Partner only.
+    #: reads for the expert, loses by it: 0.03 -0.038 [-0.075, -0.000] (800 games). So it
+    #: counts only for a seat with a partner (alone: ``expert.TIE_EDGE``), and is 0.03 in
+    #: Partner only: an expert pair in team Block and Draw gained nothing measurable by it (800
+    #: games, seed 14: Block -0.008 [-0.038, +0.023], Draw +0.006 [-0.026, +0.038]).
     casual_edge: float = 1e-3
     #: Points per unit of the post-game analysis' normalised cost (styles scored on points; see
     #: docs/analysis.md): its error thresholds and bands are read in these units. Set so that

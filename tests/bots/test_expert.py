@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
-from games.bots import expert
+from games.bots import casual, expert
 from games.bots.expert import Paired
+from games.bots.hooks import HOOKS
 from games.engine import new_match
 from tests.bots.helpers import position
 
@@ -81,3 +83,31 @@ def test_a_move_clearly_behind_is_pruned_and_keeps_its_mean():
     stats.add([1.0, 1.1, None])
     assert stats.means()[2] == frozen
     assert stats.means()[1] > stats.means()[0]
+
+
+def _plays_as_casual_would(style: str, seats: int, options: dict, edge: float, monkeypatch):
+    """Per position, whether the expert's move is one casual scores best, with ``casual_edge``
+    at ``edge`` in the style."""
+    monkeypatch.setitem(HOOKS, style, replace(HOOKS[style], casual_edge=edge))
+    out = []
+    for seed in range(40):
+        start = position(style, seats, options, seed)
+        if start is None:
+            continue
+        game, seat = start
+        move = expert.choose(game, seat, random.Random(seed), budget_ms=20, max_worlds=8)
+        situation = casual.situation_for(game, seat)
+        best = max(casual.score(situation, m) for m in game.legal_moves(seat))
+        out.append(casual.score(situation, move) == best)
+    return out
+
+
+def test_a_partnered_expert_plays_the_casual_move_when_its_edge_outweighs_the_search(monkeypatch):
+    for style, seats, options in [("partner", 4, {}), ("block", 4, {"teams": True})]:
+        assert all(_plays_as_casual_would(style, seats, options, 100.0, monkeypatch))
+
+
+def test_an_expert_without_a_partner_favours_the_casual_move_only_to_break_ties(monkeypatch):
+    """Nobody reads its play for it, so the partner's edge must not bend its choice."""
+    for style, seats, options in [("cutthroat", 4, {}), ("block", 4, {})]:
+        assert not all(_plays_as_casual_would(style, seats, options, 100.0, monkeypatch))
