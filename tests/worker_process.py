@@ -51,11 +51,10 @@ class WorkerProcess:
 
     def stop(self, timeout: float = 90) -> None:
         """A warm shutdown (SIGTERM: running tasks finish), then SIGKILL for the whole group."""
-        if self.process.poll() is not None:
-            return
-        os.kill(self.process.pid, signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout)
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout)
         with contextlib.suppress(ProcessLookupError):  # the pool's children, whatever is left
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
@@ -68,6 +67,7 @@ class WorkerProcess:
 
 @contextlib.contextmanager
 def worker_process(log: Path, concurrency: int = 2) -> Iterator[WorkerProcess]:
+    """A worker for the block's length: stopped however the block ends."""
     worker = WorkerProcess(log, concurrency)
     try:
         yield worker
