@@ -82,7 +82,7 @@ TABLES: dict[str, tuple[int, dict, list[tuple[int, ...]]]] = {
     "block_teams": (4, {"teams": True}, [(0, 2), (1, 3)]),
     "draw_teams": (4, {"teams": True}, [(0, 2), (1, 3)]),
 }
-DEFAULT_TABLES = ["cutthroat", "partner", "block", "draw", "french", "doubles"]
+DEFAULT_TABLES = [table for table in TABLES if not table.endswith("_teams")]
 PAIRINGS = {
     "expert_vs_casual": ("expert", "casual"),
     "casual_vs_random": ("casual", "random"),
@@ -214,7 +214,7 @@ def summarise(style: str, pairing: str, deals: list[dict], rng: random.Random) -
         "deals": len(deals),
         "win_rate": _mean(per_deal["win"]),
         "win_ci95": _interval(per_deal["win"]),
-        "even": round(1 / len(_parties(style)), 3),
+        "even": round(1 / _parties(style), 3),
         "mean_points": _mean(per_deal["hero"]),
         "mean_points_field": _mean(per_deal["field"]),
     }
@@ -226,9 +226,10 @@ def summarise(style: str, pairing: str, deals: list[dict], rng: random.Random) -
     return out
 
 
-def _parties(style: str) -> list:
+def _parties(style: str) -> int:
+    """How many parties a table has: its seats over the hero's (one seat, or a pair)."""
     seats, _options, rotations = TABLES[style]
-    return [0] * (seats // len(rotations[0]))
+    return seats // len(rotations[0])
 
 
 def _rules_of(table: str) -> str:
@@ -290,7 +291,7 @@ def share_of_open_edge(
     if len(common) < 2:
         return None
     ratio = style == "french"
-    even = 1 / len(_parties(style))
+    even = 1 / _parties(style)
 
     def columns(deals: dict) -> tuple[list[float], list[float]]:
         if ratio:

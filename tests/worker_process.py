@@ -24,6 +24,14 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def worker_command(name: str, concurrency: int) -> list[str]:
+    """``celery worker`` as the site runs it (prefork pool), quiet but for warnings; the fault
+    tests' cluster starts its workers with it too."""
+    return [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "WARNING",
+            "-P", "prefork", "--concurrency", str(concurrency), "-n", f"{name}@%h",
+            "--without-mingle", "--without-gossip"]  # fmt: skip
+
+
 class WorkerProcess:
     """One ``celery worker`` with a prefork pool, logging to ``log``; ``stop`` ends it warmly."""
 
@@ -36,9 +44,7 @@ class WorkerProcess:
             "DOMINOES_TEST_DATABASE": str(connection.settings_dict["NAME"]),
             "PYTHONUNBUFFERED": "1",
         })  # fmt: skip
-        args = [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "WARNING",
-                "-P", "prefork", "--concurrency", str(concurrency), "--without-mingle",
-                "--without-gossip", "-n", f"test-{os.getpid()}@%h"]  # fmt: skip
+        args = worker_command(f"test-{os.getpid()}", concurrency)
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 args,

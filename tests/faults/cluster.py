@@ -27,6 +27,8 @@ import urllib.request
 from glob import glob
 from pathlib import Path
 
+from tests.worker_process import worker_command
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 ASGI = "config.asgi:application"
@@ -200,10 +202,7 @@ class Cluster:
         self._kill(self.webs[index][0])
 
     def start_worker(self, index: int = 0) -> None:
-        args = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "WARNING",
-                "--concurrency", "1", "-n", f"w{index}@%h", "--without-mingle",
-                "--without-gossip"]  # fmt: skip
-        self.workers[index] = self._spawn(f"worker{index}", args)
+        self.workers[index] = self._spawn(f"worker{index}", worker_command(f"w{index}", 1))
 
     def kill_worker(self, index: int = 0) -> None:
         """SIGKILL the worker and its pool, as an out-of-memory kill would."""
