@@ -71,7 +71,7 @@ def test_a_player_replays_verifies_exports_and_imports_a_game_by_keyboard(
             page.keyboard.press("Enter")
             page.wait_for_function(AT, arg=1)
             # focus kept: given back to the button once the new frame has settled
-            page.wait_for_function("document.activeElement.id === 'step-next'", timeout=5_000)
+            page.wait_for_function("() => document.activeElement.id === 'step-next'", timeout=5_000)
             assert "Move 1 of" in page.locator("#replay-announce").inner_text()
             assert page.url.endswith("?at=1")  # the address follows each step
             page.locator("#move-5").click()  # jump to any move
