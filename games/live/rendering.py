@@ -18,6 +18,7 @@ with the engine's view for the viewer, to the pure presenters.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -123,6 +124,18 @@ def _with_targets(board: str, context: dict) -> SafeString:
     return mark_safe(board)  # our own renders
 
 
+#: The shared board's "waiting for the pose" line, which the seat that poses sees as its prompt.
+WAITING_FOR_POSE = re.compile(r"<!--pose-->.*?<!--/pose-->", re.S)
+
+
+def _with_pose_prompt(board: str, context: dict) -> str:
+    """The empty board, as the seat to pose sees it: told what to do, not that someone waits."""
+    if not context.get("my_turn") or "<!--pose-->" not in board:
+        return board
+    prompt = render_to_string("games/table.html#my-pose", context)
+    return WAITING_FOR_POSE.sub(lambda _match: prompt, board, count=1)
+
+
 def _fines(game: Game) -> dict[int, int]:
     if game.state != Game.State.OVER:
         return {}
@@ -141,7 +154,8 @@ def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) ->
         view = {**view, "hands": None}  # the same deal may still be played at another table
     context = table_context(table, seats, viewer, game, view, _fines(game),
                             next_stake=_next_stake(state))  # fmt: skip
-    context["board_html"] = _with_targets(_board_html(game, view, viewer.language), context)
+    board = _with_pose_prompt(_board_html(game, view, viewer.language), context)
+    context["board_html"] = _with_targets(board, context)
     return context
 
 

@@ -139,3 +139,25 @@ def test_finished_table_keeps_its_history(client):
     assert all(g.moves.exists() for g in Game.objects.filter(match=match))
     text = client.get(reverse("table", kwargs={"code": table.code})).text
     assert "win the set" in text or "Bruck" in text or "wins the set" in text
+
+
+def _table_where(client, poses: bool) -> Table:
+    """A table whose first game the logged-in user (seat 0) poses, or somebody else does."""
+    for seed in range(1, 40):
+        user = make_user(f"seat{int(poses)}-{seed}")
+        table = make_table(user, turn_clock=0)
+        if (current(start_table(table, seed=seed)).turn == 0) == poses:
+            client.login(username=user.username, password=DEFAULT_PASSWORD)
+            return table
+    raise AssertionError("no such deal in 40 seeds")
+
+
+def test_the_seat_to_pose_is_told_to_pick_a_lit_tile_the_others_wait(client):
+    table = _table_where(client, poses=True)
+    mine = client.get(reverse("table", kwargs={"code": table.code})).text
+    assert "Your pose: pick one of the lit tiles in your hand." in mine
+    assert "Waiting for the pose." not in mine
+    table = _table_where(client, poses=False)
+    theirs = client.get(reverse("table", kwargs={"code": table.code})).text
+    assert "Waiting for the pose." in theirs
+    assert "Your pose" not in theirs
