@@ -118,6 +118,11 @@ def _board_tile(name: str, faces: tuple[int, int], style: str, label: str, class
     )
 
 
+#: Where the empty board's line goes in the shared board: the seat to pose is told to pick a
+#: tile, everyone else that the pose is awaited.
+POSE_MARKER = "<!--pose-->"
+
+
 def end_marker(on: str, number: int) -> str:
     """Where this viewer's targets for the end (``on``, ``number``) go in the shared board."""
     return f"<!--end {on} {number}-->"
@@ -138,6 +143,7 @@ def board_context(view: dict) -> dict:
         "locked": view.get("locked") or [],
     }
     if context["kind"] == "empty":
+        context["pose_marker"] = mark_safe(POSE_MARKER)  # a constant comment
         return context
     end_list = tuple((e["on"], e["number"], e["sides"]) for e in ends)
     if board["kind"] == "line":

@@ -7,10 +7,11 @@ watcher, a seat's two tabs) share one whole render. Nothing cached here is ever 
 viewer it was not rendered for: the key of a render is everything that changes the page
 (``RenderKey``), and per-seat parts (the hand) are rendered for that seat only.
 
-The board is rendered once per version (and language) and shared by every viewer; the one
-part of it that is a viewer's own, the targets on the ends where this player may tap to place
-a tile that fits two ends, is rendered for that viewer and put into the shared board at the
-markers the board leaves on its ends (``_with_targets``), so the shared render never holds it.
+The board is rendered once per version (and language) and shared by every viewer; the parts
+of it that are a viewer's own, the targets on the ends where this player may tap to place a
+tile that fits two ends and the empty board's line (a prompt for the seat to pose), are
+rendered for that viewer and put into the shared board at the markers it leaves for them
+(``_for_viewer``), so the shared render never holds them.
 
 This is the screen wing's only reader: it asks the core's ``reads`` for rows and hands them,
 with the engine's view for the viewer, to the pure presenters.
@@ -18,7 +19,6 @@ with the engine's view for the viewer, to the pure presenters.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -35,7 +35,15 @@ from games.engine import match_view
 from ..models import Game, Table
 from ..services import reads, sealing
 from ..services.play import Outcome, load
-from .presenters import Viewer, board_context, end_marker, seating_of, table_context, viewer_of
+from .presenters import (
+    POSE_MARKER,
+    Viewer,
+    board_context,
+    end_marker,
+    seating_of,
+    table_context,
+    viewer_of,
+)
 
 
 class Recent(OrderedDict):
@@ -113,8 +121,12 @@ def _board_html(game: Game, view: dict, language: str) -> str:
     )
 
 
-def _with_targets(board: str, context: dict) -> SafeString:
-    """The shared board with this viewer's end targets put in at their ends' markers."""
+def _for_viewer(board: str, context: dict) -> SafeString:
+    """The shared board with this viewer's parts put in at its markers: the empty board's line
+    (a prompt for the seat to pose) and the targets of a tile that fits two ends."""
+    if POSE_MARKER in board:
+        line = render_to_string("games/table.html#pose-line", context)
+        board = board.replace(POSE_MARKER, line, 1)
     targets = context.get("targets")
     if not targets:
         return mark_safe(board)  # our own render
@@ -122,18 +134,6 @@ def _with_targets(board: str, context: dict) -> SafeString:
         forms = render_to_string("games/table.html#end-targets", {**context, "items": items})
         board = board.replace(end_marker(on, number), forms, 1)
     return mark_safe(board)  # our own renders
-
-
-#: The shared board's "waiting for the pose" line, which the seat that poses sees as its prompt.
-WAITING_FOR_POSE = re.compile(r"<!--pose-->.*?<!--/pose-->", re.S)
-
-
-def _with_pose_prompt(board: str, context: dict) -> str:
-    """The empty board, as the seat to pose sees it: told what to do, not that someone waits."""
-    if not context.get("my_turn") or "<!--pose-->" not in board:
-        return board
-    prompt = render_to_string("games/table.html#my-pose", context)
-    return WAITING_FOR_POSE.sub(lambda _match: prompt, board, count=1)
 
 
 def _fines(game: Game) -> dict[int, int]:
@@ -154,8 +154,7 @@ def context_for(table: Table, seats: list, viewer: Viewer, game: Game | None) ->
         view = {**view, "hands": None}  # the same deal may still be played at another table
     context = table_context(table, seats, viewer, game, view, _fines(game),
                             next_stake=_next_stake(state))  # fmt: skip
-    board = _with_pose_prompt(_board_html(game, view, viewer.language), context)
-    context["board_html"] = _with_targets(board, context)
+    context["board_html"] = _for_viewer(_board_html(game, view, viewer.language), context)
     return context
 
 
