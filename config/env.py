@@ -97,8 +97,14 @@ def database(env: Mapping[str, str], var: Path) -> dict[str, Any]:
         return config
     # Under ASGI every request runs in a thread of its own, so a persistent connection would be
     # opened per request and left behind with its thread: a pool hands connections back instead.
+    # A request waits at most DB_POOL_TIMEOUT for a connection. While PostgreSQL restarts the
+    # pool has none, and the wait is the whole of the request: long enough to ride out a quick
+    # restart unseen, short enough that a longer outage answers its 503 page promptly.
     config = dj_database_url.parse(url, conn_max_age=0)
-    config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": pool, "timeout": 10}
+    timeout = seconds(env, "DB_POOL_TIMEOUT", 5.0)
+    config.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": pool, "timeout": timeout,
+    }  # fmt: skip
     return config
 
 

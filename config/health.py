@@ -38,6 +38,15 @@ def _timed(name: str, check: Callable[[], dict[str, Any] | None]) -> dict[str, A
 
 
 def _database() -> dict[str, Any]:
+    pool = getattr(connection, "pool", None)
+    if pool is not None and connection.connection is None:
+        # Through the pool, but waiting only a probe's time for a connection: while PostgreSQL
+        # is down the pool has none, and a request's wait (DB_POOL_TIMEOUT) is longer than a
+        # load balancer gives its probe.
+        pool.open()
+        with pool.connection(timeout=TIMEOUT_S) as pooled:
+            pooled.execute("SELECT 1").fetchone()
+        return {"vendor": connection.vendor}
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         cursor.fetchone()

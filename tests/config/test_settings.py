@@ -35,6 +35,15 @@ def test_postgresql_connections_come_from_a_pool_unless_it_is_turned_off(tmp_pat
     assert "pool" not in plain.get("OPTIONS", {}) and plain["CONN_MAX_AGE"] == 60
 
 
+def test_a_request_waits_for_a_pooled_connection_only_as_long_as_db_pool_timeout(tmp_path):
+    url = "postgres://u:p@db.example:5433/club"
+    assert env.database({"DATABASE_URL": url}, tmp_path)["OPTIONS"]["pool"]["timeout"] == 5.0
+    quick = env.database({"DATABASE_URL": url, "DB_POOL_TIMEOUT": "1.5"}, tmp_path)
+    assert quick["OPTIONS"]["pool"]["timeout"] == 1.5
+    with pytest.raises(env.ConfigError, match="DB_POOL_TIMEOUT"):
+        env.database({"DATABASE_URL": url, "DB_POOL_TIMEOUT": "soon"}, tmp_path)
+
+
 def test_a_database_url_that_is_not_postgresql_is_refused(tmp_path):
     with pytest.raises(env.ConfigError, match="DATABASE_URL"):
         env.database({"DATABASE_URL": "mysql://localhost/club"}, tmp_path)
