@@ -153,3 +153,20 @@ def test_on_a_phone_the_history_filters_and_a_tapped_step_keeps_the_board_in_vie
         assert abs(phone.evaluate("() => window.scrollY") - scrolled) < 40  # no jump
         assert phone.evaluate(OVERFLOW) <= 0
         _shoot(phone, "history-replay-phone-scrolled-360.png")
+
+
+def test_arrow_keys_step_in_place_however_fast_they_come(site, chromium):
+    """A held arrow key presses the next link the moment the last step lands; each step must
+    still swap in place, not reload the page (which a link htmx had not yet wired up did)."""
+    made = stage(site, "finished", "cutthroat", 4)
+    with browser_pages(chromium, desktop=DESKTOP) as (page,):
+        signed_in(page, site, made["session"])
+        page.goto(f"{site}history/")
+        page.locator(".history-row a.history-link").first.click()
+        page.get_by_role("link", name="Replay game 1").click()
+        page.wait_for_selector("#replay")
+        page.evaluate("() => { window.sameDocument = true; }")
+        page.locator("body").click(position={"x": 1, "y": 1})
+        for at in range(1, min(_total(page), 20) + 1):
+            _key(page, "ArrowRight", at)
+            assert page.evaluate("() => window.sameDocument === true"), f"reloaded at move {at}"
