@@ -99,11 +99,14 @@ def database(env: Mapping[str, str], var: Path) -> dict[str, Any]:
     # opened per request and left behind with its thread: a pool hands connections back instead.
     # A request waits at most DB_POOL_TIMEOUT for a connection. While PostgreSQL restarts the
     # pool has none, and the wait is the whole of the request: long enough to ride out a quick
-    # restart unseen, short enough that a longer outage answers its 503 page promptly.
+    # restart unseen, short enough that a longer outage answers its 503 page promptly. A slot
+    # that cannot reconnect is given up after 5 s (psycopg-pool's default is 5 minutes of
+    # retries ever further apart: a pool down 44 s came back 16 s after the server); the next
+    # request then grows the pool again with a fresh attempt.
     config = dj_database_url.parse(url, conn_max_age=0)
     timeout = seconds(env, "DB_POOL_TIMEOUT", 5.0)
     config.setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": pool, "timeout": timeout,
+        "min_size": 1, "max_size": pool, "timeout": timeout, "reconnect_timeout": 5.0,
     }  # fmt: skip
     return config
 

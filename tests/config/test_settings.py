@@ -40,6 +40,9 @@ def test_a_request_waits_for_a_pooled_connection_only_as_long_as_db_pool_timeout
     assert env.database({"DATABASE_URL": url}, tmp_path)["OPTIONS"]["pool"]["timeout"] == 5.0
     quick = env.database({"DATABASE_URL": url, "DB_POOL_TIMEOUT": "1.5"}, tmp_path)
     assert quick["OPTIONS"]["pool"]["timeout"] == 1.5
+    # A slot whose reconnection keeps failing is given up soon, so that once PostgreSQL is
+    # back the next request connects at once instead of waiting out a long backoff.
+    assert quick["OPTIONS"]["pool"]["reconnect_timeout"] <= 5.0
     with pytest.raises(env.ConfigError, match="DB_POOL_TIMEOUT"):
         env.database({"DATABASE_URL": url, "DB_POOL_TIMEOUT": "soon"}, tmp_path)
 

@@ -174,6 +174,7 @@ def test_requests_fail_with_a_clear_page_while_postgres_restarts_and_then_recove
     try:
         player.wait(lambda seen: len(seen.versions) >= 3, 30, "moves before the restart")
         cluster.postgres.stop()
+        down = time.monotonic()
         # The first request may still meet a pooled connection that fails at once; after it
         # the pool is empty, and a request waits DB_POOL_TIMEOUT (5 s) for it, never longer.
         for _ in range(2):
@@ -185,8 +186,12 @@ def test_requests_fail_with_a_clear_page_while_postgres_restarts_and_then_recove
         started = time.monotonic()
         assert get(cluster.base() + "healthz")[0] == 503
         assert time.monotonic() - started < 2 + 2, "a health probe answers in its own time"
+        # Down for 20 s, then back within a request's wait. A pool left to its own backoff
+        # (retrying 1, 2, 4, 8... s apart for 5 minutes) came back 5 s after 20 s down and
+        # 16 s after 44 s; giving a slot up after 5 s lets the next request try at once.
+        time.sleep(max(0.0, 20 - (time.monotonic() - down)))
         cluster.postgres.start()
-        wait_for(lambda: get(url, made["sessions"][0])[0] == 200, 30, "the page to recover")
+        wait_for(lambda: get(url, made["sessions"][0])[0] == 200, 6, "the page to recover")
         first_game_over(cluster, made["table"], 90)
     finally:
         player.stop()
