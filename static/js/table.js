@@ -4,6 +4,8 @@
 // - Your turn reaches you in another tab: the title and the icon change, and a sound plays if
 //   you turned it on (kept in this browser only).
 // - "Copy the link" puts the table's address on the clipboard.
+// - A click the server could not take (restarting: 503) or that never reached it says so in the
+//   notice, where otherwise nothing would happen at all.
 (function () {
   var SOUND_KEY = "dominoes-turn-sound";
   var baseTitle = null;
@@ -99,6 +101,15 @@
     var el = document.getElementById("table-notice");
     if (el && status >= 200 && status < 300) el.textContent = "";
   });
+  function failed(which) {
+    var el = document.getElementById("table-notice");
+    var wrap = document.querySelector(".table-wrap");
+    if (!el || !wrap || !wrap.dataset[which]) return;
+    el.textContent = wrap.dataset[which];
+    notice();
+  }
+  document.addEventListener("htmx:responseError", function () { failed("failed"); });
+  document.addEventListener("htmx:sendError", function () { failed("unreachable"); });
   setInterval(tick, 500);
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("htmx:load", refresh);  // also for a swap that replaced its target

@@ -153,3 +153,37 @@ def test_a_tile_that_fits_two_ends_is_placed_by_tapping_the_end(site, pages):
     )
     assert phone.locator(f"#table-board .bt[aria-label^='{tile}']").count() == 1
     assert phone.locator(f"#table-hand [aria-label^='{tile}']").count() == 0
+
+
+def test_a_move_the_server_cannot_take_says_so_and_a_later_one_goes_through(site, pages):
+    """While the database restarts a move answers 503, and with the network gone it never
+    arrives: either way the player reads why nothing happened, and the next try plays."""
+    phone, _desktop = pages
+    made = stage(site, "two-ends", "cutthroat", 4)
+    signed_in(phone, site, made["session"])
+    phone.goto(f"{site}play/t/{made['code']}/")
+    target = phone.locator("#table-board .end-target button:visible").first
+    target.wait_for()
+    notice = phone.locator("#table-notice")
+    placed = phone.locator("#table-board .bt").count()
+
+    phone.route("**/move/", lambda route: route.fulfill(status=503, body="Back in a moment"))
+    target.click()
+    phone.wait_for_function("() => document.querySelector('#table-notice').textContent.trim()")
+    assert "could not do that just now" in notice.inner_text()
+    _shoot(phone, "move-refused-503-360.png")
+    phone.unroute("**/move/")
+    phone.route("**/move/", lambda route: route.abort("internetdisconnected"))
+    phone.evaluate("() => { document.querySelector('#table-notice').textContent = ''; }")
+    target.click()
+    phone.wait_for_function("() => document.querySelector('#table-notice').textContent.trim()")
+    assert "did not reach the server" in notice.inner_text()
+    assert phone.locator("#table-board .bt").count() == placed  # nothing was played
+
+    phone.unroute("**/move/")
+    target.click()
+    phone.wait_for_function(
+        "n => document.querySelectorAll('#table-board .bt').length > n", arg=placed
+    )
+    # The push may show the move before the answer comes; the answer clears the notice.
+    phone.wait_for_function("() => !document.querySelector('#table-notice').textContent.trim()")
