@@ -6,6 +6,9 @@
 // - "Copy the link" puts the table's address on the clipboard.
 // - A click the server could not take (restarting: 503) or that never reached it says so in the
 //   notice, where otherwise nothing would happen at all.
+// - While the live socket is closed (network gone, server restarting) a line says the table is
+//   reconnecting; htmx's ws extension reconnects, and the line goes with the first frame after
+//   (the server sends the whole table to a socket that connects).
 (function () {
   var SOUND_KEY = "dominoes-turn-sound";
   var baseTitle = null;
@@ -110,6 +113,27 @@
   }
   document.addEventListener("htmx:responseError", function () { failed("failed"); });
   document.addEventListener("htmx:sendError", function () { failed("unreachable"); });
+  // A close that is only a moment (a quick reconnect) or the page being left shows nothing.
+  var leaving = false;
+  var lostTimer = null;
+  window.addEventListener("pagehide", function () { leaving = true; });
+  function lost() {  // each failed attempt closes again: the first close starts the wait
+    var el = document.getElementById("table-connection");
+    var wrap = document.querySelector(".table-wrap");
+    if (!el || !wrap || lostTimer !== null || el.textContent) return;
+    lostTimer = setTimeout(function () {
+      lostTimer = null;
+      if (!leaving) el.textContent = wrap.dataset.reconnecting || "";
+    }, 1500);
+  }
+  function back() {
+    clearTimeout(lostTimer);
+    lostTimer = null;
+    var el = document.getElementById("table-connection");
+    if (el) el.textContent = "";
+  }
+  document.addEventListener("htmx:wsClose", lost);
+  document.addEventListener("htmx:wsAfterMessage", back);
   setInterval(tick, 500);
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("htmx:load", refresh);  // also for a swap that replaced its target

@@ -5,7 +5,8 @@ at each of the player's turns the page's title says so and the board and the han
 the screen; at the end nothing sticks out of the felt sideways at either width, and both are
 photographed (test-results/finished-STYLE-WIDTH.png). Hard boards are staged too: a French
 cross with a long arm and a Doubles tree with several spinners. A tile that fits two ends is
-placed by tapping the end on the board.
+placed by tapping the end on the board. A move the server cannot take, or that never reaches
+it, says so; a lost live socket says it is reconnecting until the table catches up.
 """
 
 from __future__ import annotations
@@ -187,3 +188,36 @@ def test_a_move_the_server_cannot_take_says_so_and_a_later_one_goes_through(site
     )
     # The push may show the move before the answer comes; the answer clears the notice.
     phone.wait_for_function("() => !document.querySelector('#table-notice').textContent.trim()")
+
+
+def test_a_lost_socket_says_it_is_reconnecting_until_the_table_catches_up(site, pages):
+    phone, _desktop = pages
+    made = stage(site, "two-ends", "cutthroat", 4)
+    sockets: list = []
+    up = {"server": True}
+
+    def handle(ws) -> None:  # the real server while it is up, a silent one while it is down
+        sockets.append((ws, ws.connect_to_server() if up["server"] else None))
+
+    phone.route_web_socket("**/ws/table/**", handle)
+    signed_in(phone, site, made["session"])
+    phone.goto(f"{site}play/t/{made['code']}/")
+    phone.locator("#table-board .end-target button:visible").first.wait_for()
+    line = phone.locator("#table-connection")
+    assert not line.inner_text().strip()
+
+    def drop() -> None:
+        ws, server = sockets[-1]
+        if server is not None:
+            server.close()
+        ws.close(code=1012, reason="restart")
+
+    up["server"] = False
+    drop()  # the page reconnects to a server that never answers
+    phone.wait_for_function("() => document.querySelector('#table-connection').textContent")
+    assert "Reconnecting" in line.inner_text() and line.is_visible()
+    _shoot(phone, "socket-lost-360.png")
+    up["server"] = True
+    drop()
+    phone.wait_for_function("() => !document.querySelector('#table-connection').textContent")
+    assert len(sockets) >= 3
