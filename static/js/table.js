@@ -117,7 +117,10 @@
   var leaving = false;
   var lostTimer = null;
   window.addEventListener("pagehide", function () { leaving = true; });
-  function lost() {  // each failed attempt closes again: the first close starts the wait
+  var RETRIED = [1006, 1011, 1012, 1013];  // the close codes after which htmx reconnects
+  function lost(event) {  // each failed attempt closes again: the first close starts the wait
+    var close = event.detail && event.detail.event;
+    if (close && RETRIED.indexOf(close.code) < 0) return;
     var el = document.getElementById("table-connection");
     var wrap = document.querySelector(".table-wrap");
     if (!el || !wrap || lostTimer !== null || el.textContent) return;
