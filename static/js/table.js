@@ -104,13 +104,13 @@
     var el = document.getElementById("table-notice");
     if (el && status >= 200 && status < 300) el.textContent = "";
   });
-  function failed(which) {
-    var el = document.getElementById("table-notice");
+  // Puts one of the page's translated lines (data-* of .table-wrap) in the element `id`.
+  function say(id, key) {
+    var el = document.getElementById(id);
     var wrap = document.querySelector(".table-wrap");
-    if (!el || !wrap || !wrap.dataset[which]) return;
-    el.textContent = wrap.dataset[which];
-    notice();
+    if (el && wrap && wrap.dataset[key]) el.textContent = wrap.dataset[key];
   }
+  function failed(key) { say("table-notice", key); notice(); }
   document.addEventListener("htmx:responseError", function () { failed("failed"); });
   document.addEventListener("htmx:sendError", function () { failed("unreachable"); });
   // A close that is only a moment (a quick reconnect) or the page being left shows nothing.
@@ -122,11 +122,10 @@
     var close = event.detail && event.detail.event;
     if (close && RETRIED.indexOf(close.code) < 0) return;
     var el = document.getElementById("table-connection");
-    var wrap = document.querySelector(".table-wrap");
-    if (!el || !wrap || lostTimer !== null || el.textContent) return;
+    if (!el || lostTimer !== null || el.textContent) return;
     lostTimer = setTimeout(function () {
       lostTimer = null;
-      if (!leaving) el.textContent = wrap.dataset.reconnecting || "";
+      if (!leaving) say("table-connection", "reconnecting");
     }, 1500);
   }
   function back() {
