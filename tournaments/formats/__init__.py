@@ -31,6 +31,7 @@ from .errors import (
     TournamentFinishedError,
 )
 from .model import Entrant, EntrantId, Places, Round, Seat, State, Table
+from .options import from_json
 from .round_robin import RoundRobin
 from .scoring import DEFAULT_POINTS
 from .seating import STYLE_SEATS
@@ -58,20 +59,25 @@ FORMATS: dict[str, type[Format]] = {
 
 def make_format(name: str, **options: Any) -> Format:
     """The format called ``name`` with the organiser's options (as stored, e.g. from JSON)."""
-    if name not in FORMATS:
-        raise OptionError(f"unknown format {name!r}; choose among {', '.join(FORMATS)}")
+    if not isinstance(name, str) or name not in FORMATS:
+        raise OptionError(
+            f"unknown format {name!r}; choose among {', '.join(FORMATS)}",
+            "option_choice",
+            option="format",
+            choices=", ".join(FORMATS),
+        )
     cls = FORMATS[name]
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionError(
-            f"{name} has no option {', '.join(unknown)}; its options are {', '.join(sorted(known))}"
+            f"{name} has no option {', '.join(unknown)}; "
+            f"its options are {', '.join(sorted(known))}",
+            "unknown_option",
+            option=", ".join(unknown),
+            choices=", ".join(sorted(known)),
         )
-    if isinstance(options.get("table_sizes"), list):
-        options["table_sizes"] = tuple(options["table_sizes"])
-    if isinstance(options.get("points"), dict):
-        options["points"] = {int(k): tuple(v) for k, v in options["points"].items()}
-    return cls(**options)
+    return cls(**from_json(options))
 
 
 __all__ = [

@@ -16,6 +16,7 @@ from .bracket import Bracket
 from .errors import EntryCountError, TournamentFinishedError
 from .ledger import Ledger, check_state, require_finished
 from .model import Entrant, Round, State
+from .options import check_types
 from .scoring import Scoring
 from .standings import Standing, check_tiebreaks
 
@@ -41,6 +42,7 @@ class Format(ABC):
     min_entries: ClassVar[int] = 2
 
     def __post_init__(self) -> None:
+        check_types(self)
         check_tiebreaks(self.tiebreak_order)
         _ = self.scoring
 
@@ -79,7 +81,10 @@ class Format(ABC):
         """Raise ``EntryCountError`` (saying what would work) if ``count`` entries cannot play."""
         if count < self.min_entries:
             raise EntryCountError(
-                f"{self.title} needs at least {self.min_entries} entries; there are {count}"
+                f"{self.title} needs at least {self.min_entries} entries; there are {count}",
+                "too_few_entries",
+                minimum=self.min_entries,
+                count=count,
             )
 
     @property

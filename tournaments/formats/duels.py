@@ -5,7 +5,14 @@ A plan is a list of ``Spec``s in the order they are played. Each slot comes from
 the winner or loser of an earlier match. Resolving walks the plan once: a match whose two sides
 are known is found among the tables of its tournament round (by the entrants seated there, so
 table order and labels do not matter); a side with nobody gives the other a bye; a side whose
-entrant has withdrawn before the match was seated loses by walkover.
+entrant had withdrawn when the match's round was made loses by walkover.
+
+What the rounds made say is final. A walkover is read from the round that decided it
+(``Round.walkovers``), never from who is withdrawn today, so a later withdrawal cannot turn an
+old walkover into a void match and change who reached the next round. Only matches of rounds
+not yet made are foreseen from today's withdrawals. Every table, bye and walkover of a round
+made must be one of the plan's matches of that round, and no round may follow the last match:
+anything else is a ``StateError`` (a table for entrants already out, a round after the final).
 """
 
 from __future__ import annotations
@@ -14,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .bracket import Bracket, BracketRound, Match, Slot
-from .errors import ResultError, StateError
-from .model import Entrant, EntrantId, State, Table
+from .errors import ResultError, StateError, listed
+from .model import Entrant, EntrantId, Round, State, Table
 
 
 class _Nobody:
@@ -66,11 +73,23 @@ class Resolution:
     champion: EntrantId | None = None
 
 
+@dataclass
+class _Made:
+    """What one round made says: its tables by entrant, its byes and walkovers (``None``:
+    not recorded), and which of them the plan has accounted for so far."""
+
+    tables: dict[EntrantId, Table]
+    byes: set[EntrantId]
+    walkovers: set[EntrantId] | None
+    claimed: set[int] = field(default_factory=set)
+
+
 def resolve(specs: Sequence[Spec], seeds: Sequence[Entrant], state: State) -> Resolution:
-    """Walk the plan in order and settle every match the rounds so far decide."""
+    """Walk the plan in order and settle every match the rounds so far decide; raise
+    ``StateError`` if a round made holds anything the plan does not."""
     by_seed = {i: e.id for i, e in enumerate(seeds, start=1)}
     active = {e.id: e.active for e in state.entrants}
-    tables = _tables_by_round(state)
+    made = {r.number: _made(r) for r in state.rounds}
     res = Resolution({})
     for spec in specs:
         out = Outcome(spec, [_side(src, by_seed, res) for src in spec.sources])
@@ -78,9 +97,58 @@ def resolve(specs: Sequence[Spec], seeds: Sequence[Entrant], state: State) -> Re
         if spec.reset_of is not None and not _reset_needed(res.outcomes[spec.reset_of]):
             out.status = "void" if _decided(res.outcomes[spec.reset_of]) else "waiting"
             continue
-        _settle(out, active, tables.get(spec.round), len(state.rounds))
+        _settle(out, active, made.get(spec.round), state)
         _record_keys(out, res)
+    _check_made(specs, res, made, state)
     return res
+
+
+def _made(round_: Round) -> _Made:
+    tables = {who: table for table in round_.tables for who in table.entrants}
+    walkovers = set(round_.walkovers) if round_.walkovers is not None else None
+    return _Made(tables, set(round_.byes), walkovers)
+
+
+def _check_made(specs: Sequence[Spec], res: Resolution, made: dict[int, _Made], state: State):
+    """Everything a round made must be a match of the plan in that round."""
+    # the last round the plan plays (a grand-final reset that is not needed is not played)
+    playing = [s for s in specs if not (s.reset_of and res.outcomes[s.id].status == "void")]
+    last = max(s.round for s in playing)
+    for round_ in state.rounds:
+        if round_.number > last:
+            raise StateError(
+                f"round {round_.number} comes after the last match of the bracket (round {last})",
+                "after_the_final",
+                round=round_.number,
+            )
+        there = made[round_.number]
+        for table in round_.tables:
+            if id(table) not in there.claimed:
+                raise StateError(
+                    f"round {round_.number} seats {listed(table.entrants)} at a table that is "
+                    "not one of the bracket's matches",
+                    "not_the_brackets",
+                    round=round_.number,
+                )
+        byes = {o.winner for o in res.outcomes.values() if o.status == "bye" and o.spec.round == 1}
+        _same(round_.number, "byes", there.byes, byes if round_.number == 1 else set())
+        if there.walkovers is not None:
+            walkovers = {
+                o.winner
+                for o in res.outcomes.values()
+                if o.status == "walkover" and o.spec.round == round_.number
+            }
+            _same(round_.number, "walkovers", there.walkovers, walkovers)
+
+
+def _same(number: int, what: str, given: set, expected: set) -> None:
+    if given != expected:
+        raise StateError(
+            f"round {number} gives {what} to {listed(given) or 'nobody'}, but the bracket gives "
+            f"them to {listed(expected) or 'nobody'}",
+            "not_the_brackets",
+            round=number,
+        )
 
 
 def _side(source: tuple[str, int | str], by_seed: Mapping[int, EntrantId], res: Resolution):
@@ -101,7 +169,9 @@ def _reset_needed(final: Outcome) -> bool:
     return final.status == "done" and final.winner == final.sides[1]
 
 
-def _settle(out: Outcome, active, round_tables, rounds_played: int) -> None:
+def _settle(out: Outcome, active, made: _Made | None, state: State) -> None:
+    """Settle one match: by its table, by the walkover its round recorded, or (a round not
+    made yet) as today's withdrawals foretell."""
     a, b = out.sides
     if a is None or b is None:
         return
@@ -112,26 +182,50 @@ def _settle(out: Outcome, active, round_tables, rounds_played: int) -> None:
         if out.status == "void":
             out.winner = NOBODY
         return
-    table = round_tables.get(a) if round_tables is not None else None
+    table = made.tables.get(a) if made is not None else None
     if table is not None:
+        made.claimed.add(id(table))
         _from_table(out, table)
         return
-    if round_tables is not None and round_tables.get(b) is not None:
-        raise StateError(f"round {out.spec.round} seats {b!r} away from {a!r} in {out.spec.id}")
+    if made is not None and made.tables.get(b) is not None:
+        raise _rewritten(out, made.tables[b])
+    if made is not None and made.walkovers is not None:
+        _recorded_walkover(out, a, b, state, made.walkovers)
+        return
     if not active[a] or not active[b]:
         _walkover(out, a, b, active)
         return
-    if out.spec.round <= rounds_played:
-        raise StateError(
-            f"round {out.spec.round} has no table for match {out.spec.id} ({a!r} v {b!r})"
-        )
+    if made is not None:
+        raise _rewritten(out, None)
     out.status = "ready"
+
+
+def _recorded_walkover(out: Outcome, a, b, state: State, walkovers: set[EntrantId]) -> None:
+    """A match of a round made without a table: the walkover that round recorded, or, if it
+    recorded none, a void match (both sides had withdrawn)."""
+    spec = out.spec
+    if a in walkovers and b in walkovers:
+        raise StateError(f"round {spec.round} gives both {a!r} and {b!r} a walkover in {spec.id}")
+    if a in walkovers or b in walkovers:
+        winner, loser = (a, b) if a in walkovers else (b, a)
+        if state.in_at(loser, spec.round):
+            raise StateError(
+                f"round {spec.round} gives {winner!r} a walkover over {loser!r} in {spec.id}, "
+                f"but {loser!r} had not withdrawn then"
+            )
+        out.status, out.winner, out.loser = "walkover", winner, loser
+        return
+    if state.in_at(a, spec.round) or state.in_at(b, spec.round):
+        raise _rewritten(out, None)
+    out.status = "void"
+    out.winner = out.loser = NOBODY
+    out.gone = (a, b)
 
 
 def _from_table(out: Outcome, table: Table) -> None:
     a, b = out.sides
     if set(table.entrants) != {a, b}:
-        raise StateError(f"match {out.spec.id} is {a!r} v {b!r} but its table seats {table.seats}")
+        raise _rewritten(out, table)
     if table.places is None:
         out.status = "playing"
         return
@@ -144,6 +238,22 @@ def _from_table(out: Outcome, table: Table) -> None:
     out.status = "done"
     out.places = (place[a], place[b])
     out.winner, out.loser = (a, b) if place[a] < place[b] else (b, a)
+
+
+def _rewritten(out: Outcome, table: Table | None) -> StateError:
+    """A made round that the results before it no longer lead to (another table, or none for
+    a match both sides were in for): most often a result corrected after the next round was
+    seated from it."""
+    a, b = out.sides
+    spec = out.spec
+    there = f"seats {listed(table.entrants)} there" if table else "has no table for it"
+    return StateError(
+        f"by the results before it, {spec.id} is {a!r} v {b!r}, but round {spec.round} "
+        f"{there}: a round already seated cannot change, so neither can the results that "
+        "seated it",
+        "seated_already",
+        round=spec.round,
+    )
 
 
 def _walkover(out: Outcome, a, b, active) -> None:
@@ -174,16 +284,6 @@ def _record_keys(out: Outcome, res: Resolution) -> None:
 
 def _needs_reset(out: Outcome, spec: Spec) -> bool:
     return spec.loser_to is not None and out.status == "done" and out.winner == out.sides[1]
-
-
-def _tables_by_round(state: State) -> dict[int, dict[EntrantId, Table]]:
-    out: dict[int, dict[EntrantId, Table]] = {}
-    for round_ in state.rounds:
-        seats = out.setdefault(round_.number, {})
-        for table in round_.tables:
-            for who in table.entrants:
-                seats[who] = table
-    return out
 
 
 def places(res: Resolution, specs: Sequence[Spec], everyone: Sequence[EntrantId]):

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .errors import DuplicateEntrantError, RoundNotFinishedError, StateError
+from .errors import DuplicateEntrantError, ResultError, RoundNotFinishedError, StateError
 from .model import EntrantId, Round, State
 from .scoring import Scoring, pairwise
 
@@ -111,6 +111,8 @@ def check_state(state: State, scoring: Scoring) -> None:
     for entrant in state.entrants:
         if entrant.id in seen:
             raise DuplicateEntrantError(f"entrant {entrant.id!r} is entered twice")
+        if entrant.seed is not None and not _whole(entrant.seed):
+            raise StateError(f"entrant {entrant.id!r} has the seed {entrant.seed!r}, not a number")
         seen.add(entrant.id)
     for index, round_ in enumerate(state.rounds, start=1):
         if round_.number != index:
@@ -120,7 +122,7 @@ def check_state(state: State, scoring: Scoring) -> None:
 
 def _check_round(round_: Round, known: set[EntrantId], scoring: Scoring) -> None:
     here: set[EntrantId] = set()
-    named = [*round_.byes, *round_.seated()]
+    named = [*round_.byes, *(round_.walkovers or ()), *round_.seated()]
     for who in named:
         if who not in known:
             raise StateError(f"round {round_.number} seats {who!r}, who is not an entrant")
@@ -128,9 +130,21 @@ def _check_round(round_: Round, known: set[EntrantId], scoring: Scoring) -> None
             raise DuplicateEntrantError(f"round {round_.number} has {who!r} twice")
         here.add(who)
     for number, table in enumerate(round_.tables, start=1):
+        where = f"round {round_.number}, table {number}"
         if len(table.seats) < 2:
-            raise StateError(f"round {round_.number}, table {number} has fewer than two seats")
-        scoring.check(table, f"round {round_.number}, table {number}")
+            raise StateError(f"{where} has fewer than two seats")
+        if table.places is not None and not all(_whole(p) for p in table.places):
+            raise ResultError(
+                f"{where}: places are whole numbers (1 best), not {table.places!r}",
+                "places_type",
+                round=round_.number,
+                table=number,
+            )
+        scoring.check(table, where)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def require_finished(state: State) -> None:

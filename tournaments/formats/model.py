@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TypeAlias
+from typing import Any, TypeAlias
+
+from .errors import StateError
 
 #: An entrant's id: the Django side's primary key of the entry, or any string.
 EntrantId: TypeAlias = int | str
@@ -28,13 +30,18 @@ class Entrant:
     order drawn from the format's ``seed``). ``groups``: labels such as ``"club:kingston"`` or
     ``"family:brown"``; Swiss formats avoid seating two entrants who share a label (a soft
     constraint). ``active``: ``False`` once withdrawn or disqualified; such an entrant is never
-    seated again but keeps its results and its line in the standings.
+    seated again but keeps its results and its line in the standings. ``withdrawn_after``: how
+    many rounds had been made when it withdrew (``State.withdraw`` sets it), so a format can
+    tell who was still in when each round was made: a correction of an old result must not
+    send on, in hindsight, someone who was passed over then. ``None`` with ``active=False``:
+    not known; the formats then take it that it withdrew before anything not yet decided.
     """
 
     id: EntrantId
     seed: int | None = None
     groups: frozenset[str] = frozenset()
     active: bool = True
+    withdrawn_after: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "groups", frozenset(self.groups))
@@ -79,17 +86,25 @@ class Round:
 
     ``byes``: entrants given a bye by the draw (they score the format's bye points). ``stage``:
     which part of a two-stage event the round belongs to (``"pools"`` or ``"playoff"``); empty
-    for single-stage formats. Store it and hand it back unchanged.
+    for single-stage formats. ``walkovers``: in a bracket, entrants who go through this round
+    without playing because their opponent had withdrawn when the round was made. A walkover is
+    a result, fixed when the round is made: a later withdrawal never turns it into anything
+    else. ``None`` means "not recorded" (rounds stored before walkovers were); the formats then
+    decide such a round's walkovers from who is withdrawn now. Store all three and hand them
+    back unchanged.
     """
 
     number: int
     tables: tuple[Table, ...] = ()
     byes: tuple[EntrantId, ...] = ()
     stage: str = ""
+    walkovers: tuple[EntrantId, ...] | None = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", tuple(self.tables))
         object.__setattr__(self, "byes", tuple(self.byes))
+        if self.walkovers is not None:
+            object.__setattr__(self, "walkovers", tuple(self.walkovers))
 
     @property
     def finished(self) -> bool:
@@ -101,9 +116,18 @@ class Round:
             yield from table.entrants
 
     def with_results(self, results: Mapping[int, Sequence[int]]) -> Round:
-        """This round with places filled in; ``results`` maps table numbers (1-based) to places."""
+        """This round with places filled in; ``results`` maps table numbers (1-based) to places.
+        A table number the round does not have is refused (``StateError``)."""
         tables = list(self.tables)
         for number, places in results.items():
+            if not _counts(number, len(tables)):
+                raise StateError(
+                    f"round {self.number} has no table {number!r} (its tables are 1 to "
+                    f"{len(tables)})",
+                    "no_such_table",
+                    round=self.number,
+                    table=str(number),
+                )
             tables[number - 1] = tables[number - 1].with_places(places)
         return replace(self, tables=tuple(tables))
 
@@ -138,11 +162,34 @@ class State:
     def with_result(self, round_number: int, table_number: int, places: Sequence[int]) -> State:
         """This state with the places of one table (both numbers 1-based) filled in or changed."""
         rounds = list(self.rounds)
+        if not _counts(round_number, len(rounds)):
+            raise StateError(
+                f"there is no round {round_number!r} (the rounds so far are 1 to {len(rounds)})",
+                "no_such_round",
+                round=str(round_number),
+            )
         rounds[round_number - 1] = rounds[round_number - 1].with_results({table_number: places})
         return replace(self, rounds=tuple(rounds))
 
     def withdraw(self, ids: Iterable[EntrantId]) -> State:
-        """This state with the given entrants made inactive (withdrawn or disqualified)."""
-        gone = set(ids)
-        entrants = tuple(replace(e, active=False) if e.id in gone else e for e in self.entrants)
+        """This state with the given entrants made inactive (withdrawn or disqualified) now,
+        after the rounds made so far."""
+        gone = {who for who in ids if self.by_id.get(who) is not None and self.by_id[who].active}
+        entrants = tuple(
+            replace(e, active=False, withdrawn_after=len(self.rounds)) if e.id in gone else e
+            for e in self.entrants
+        )
         return replace(self, entrants=entrants)
+
+    def in_at(self, entrant_id: EntrantId, number: int) -> bool:
+        """Whether the entrant was still in when round ``number`` was made (or, for a round
+        not made yet, is still in). An entrant withdrawn at an unknown moment counts as out."""
+        entrant = self.by_id[entrant_id]
+        if entrant.active:
+            return True
+        return entrant.withdrawn_after is not None and entrant.withdrawn_after >= number
+
+
+def _counts(number: Any, count: int) -> bool:
+    """Whether ``number`` is one of 1..``count`` (a whole number, not ``True``)."""
+    return isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count

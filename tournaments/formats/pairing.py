@@ -1,17 +1,31 @@
 """Two-party Swiss pairing as a minimum-cost perfect matching, solved with networkx.
 
-Every possible pairing is an edge whose cost adds up, from most to least important:
+**The bye first.** With an odd count the bye is settled before anyone is paired. The candidates
+are the entrants with the fewest byes (so nobody gets a second bye while an active entrant has
+none), lowest-placed first: the bottom of the lowest score group, then up. The first candidate
+whose absence leaves a field that pairs without a rematch sits out. Trying them in turn puts the
+bye exactly on the bottom, which a cost in the matching could only approximate (in a field of
+a thousand, "a little by rank" between neighbours rounds away). After ``BYE_TRIES`` candidates
+that all need a rematch, the round falls back to one joint matching with a bye node, where the
+costs below weigh a rematch against a second bye.
+
+**The pairs.** Every possible pairing is an edge whose cost adds up, from most to least
+important:
 
 - ``REMATCH`` per earlier meeting (1, then 3, 6 ...: a third meeting is worse than two second);
 - ``CLASH`` when the two share a group label (same club or family: a soft constraint, worth
-  ``avoid_weight`` cross-group pairs, 2.5 by default);
+  ``avoid_weight`` times a one-win points gap, 2.5 by default);
 - ``SCORE`` times the square of the points gap (in wins), so entrants meet their own score
   group and floaters go to the next group, not further;
-- up to ``FOLD`` for straying, inside a score group, from the Swiss fold (the group's i-th
-  meets its (i + g/2)-th: top half against bottom half, so the group's best do not meet first).
+- the fold: inside a score group of g, members whose places in the group are d apart cost
+  |2d - g|, capped at ``FOLD``. That is 0 for the fold's partner (the group's i-th meets its
+  (i + g/2)-th: top half against bottom half, so the group's best do not meet first) and a whole
+  number of at least 1 for any other, however big the group: the fold is the one cheapest
+  pairing of a group. The cap keeps a pair's fold cost within what a points gap of a tenth of
+  a win costs (a hundredth of a one-win gap), so the fold never outweighs the score groups.
 
-An odd count adds a bye node: giving the bye costs the receiver's points gap above the lowest
-score (the bye goes to the bottom), a little by rank, and ``BYE_AGAIN`` per bye already had.
+In the fallback's bye node, giving the bye costs the receiver's points gap above the lowest
+score, its places from the bottom (capped at ``FOLD``), and ``BYE_AGAIN`` per bye already had.
 networkx's ``max_weight_matching`` (Edmonds' blossom algorithm) with ``maxcardinality`` then
 finds, among the matchings that pair everybody, one of least total cost (edge weight = a
 constant minus the cost). Since ``REMATCH`` and ``BYE_AGAIN`` exceed the sum of every other
@@ -21,14 +35,15 @@ cost in the round, no rematch and no second bye is ever chosen while one can be 
 whole field of 4,096 would take minutes. But a Swiss round is local: entrants are paired
 within their score group or the next. So the field, sorted by points then seed, is cut into
 chunks of about ``CHUNK`` entrants along score groups (a large group is cut in slices that keep
-its fold: the k-th slice takes the k-th part of its top half and of its bottom half), and each
-chunk is matched on its own sparse candidate graph (its members and the floaters handed down,
-without rematch edges). Whoever a chunk cannot pair (the odd one out, chosen by the matching
-through a float node that costs the points gap to the next chunk) floats down into the next.
-If the last chunk cannot be completed without a rematch or a second bye, chunks are merged
-from the bottom up and solved again, up to the whole field, where rematch and second-bye edges
-are finally allowed and their count minimised. Events of up to ``EXACT_LIMIT`` entrants are
-always solved as one graph. A round of 4,096 thus costs about a hundred small matchings.
+its fold: the k-th slice takes the same places of its top half and of its bottom half, so that
+every fold pair lies in one slice), and each chunk is matched on its own sparse candidate graph
+(its members and the floaters handed down, without rematch edges). Whoever a chunk cannot pair
+(the odd one out, chosen by the matching through a float node that costs the points gap to the
+next chunk, then places from the chunk's bottom) floats down into the next. If the last chunk
+cannot be completed without a rematch or a second bye, chunks are merged from the bottom up and
+solved again, up to the whole field, where rematch and second-bye edges are finally allowed and
+their count minimised. Events of up to ``EXACT_LIMIT`` entrants are always solved as one graph.
+A round of 4,096 thus costs a few hundred small matchings.
 """
 
 from __future__ import annotations
@@ -44,10 +59,14 @@ from .model import EntrantId
 
 REMATCH = 10**12
 BYE_AGAIN = 10**15
-SCORE = 1000
+#: per squared win of points gap: a tenth of a win costs 100, as much as the worst fold
+SCORE = 10**4
+#: the cap of a pair's fold cost, and of the places-from-the-bottom term of floats and byes
 FOLD = 100
 CHUNK = 16
 EXACT_LIMIT = 48
+#: bye candidates tried one by one before the joint matching decides (a rematch looks needed)
+BYE_TRIES = 12
 #: candidate edges of the whole-field fallback, for fields above ``EXACT_LIMIT``: by rank gap
 WIDE = 96
 _BYE = ("bye",)
@@ -72,7 +91,9 @@ class Model:
     clash: int
 
     def prepare(self, order: Sequence[EntrantId]) -> None:
-        """Index every entrant's place in its score group (for the fold cost)."""
+        """Index every entrant's place in the field and in its score group (for the fold
+        cost). Called again for each field tried: without a bye candidate, the places below
+        and the size of its group change."""
         self.rank = {who: i for i, who in enumerate(order)}
         self.gindex: dict[EntrantId, int] = {}
         self.gsize: dict[EntrantId, int] = {}
@@ -93,21 +114,25 @@ class Model:
         gap = self.level[a] - self.level[b]
         if gap:
             return cost + round(SCORE * gap * gap)
-        half = self.gsize[a] / 2
-        stray = abs(abs(self.gindex[a] - self.gindex[b]) - half) / max(half, 1)
-        return cost + round(FOLD * stray)
+        # in whole places, not a fraction of the group: a fraction rounded to an integer cost
+        # made an off-by-one pair free in a group of a hundred or more
+        stray = abs(2 * abs(self.gindex[a] - self.gindex[b]) - self.gsize[a])
+        return cost + min(stray, FOLD)
 
     def bye_cost(self, who: EntrantId, again: bool) -> int | None:
+        """The bye node's edge, used only when the bye could not be settled first."""
         had = self.byes.get(who, 0)
         if had and not again:
             return None
         gap = self.level[who] - self.low
-        from_bottom = (self.count - 1 - self.rank[who]) / max(self.count, 1)
-        return BYE_AGAIN * had + round(SCORE * gap * gap) + round(FOLD * from_bottom)
+        from_bottom = self.count - 1 - self.rank[who]
+        return BYE_AGAIN * had + round(SCORE * gap * gap) + min(from_bottom, FOLD)
 
-    def float_cost(self, who: EntrantId, below: float) -> int:
+    def float_cost(self, who: EntrantId, below: float, from_bottom: int) -> int:
+        """Floating ``who`` down to the next chunk, whose top is on ``below`` points;
+        ``from_bottom``: how many of the chunk are placed below ``who`` (the lowest floats)."""
         gap = self.level[who] - below
-        return round(SCORE * gap * gap) + round(FOLD * (1 - self.rank[who] / self.count))
+        return round(SCORE * gap * gap) + min(from_bottom, FOLD)
 
 
 def score_groups(order: Sequence[EntrantId], level: Mapping[EntrantId, float]):
@@ -121,10 +146,33 @@ def score_groups(order: Sequence[EntrantId], level: Mapping[EntrantId, float]):
 
 
 def pair(order: Sequence[EntrantId], model: Model) -> Pairing:
-    """Pair ``order`` (active entrants, best first); one bye if the count is odd."""
+    """Pair ``order`` (active entrants, best first); one bye if the count is odd, settled
+    first (see the module's docstring) so that it lands exactly on the bottom."""
+    if len(order) % 2:
+        for who in _bye_candidates(order, model):
+            found = _match([w for w in order if w != who], model, rematch=False)
+            if found is not None:
+                return Pairing(found.pairs, who)
+    found = _match(order, model, rematch=True)
+    assert found is not None, "a matching with every edge allowed is always perfect"
+    return found
+
+
+def _bye_candidates(order: Sequence[EntrantId], model: Model) -> list[EntrantId]:
+    """Who may sit out, in the order to try: the fewest byes had, then lowest-placed first.
+    At most ``BYE_TRIES``: each try pairs the whole field, and when that many in a row need a
+    rematch, the joint matching (which counts rematches against second byes) decides."""
+    fewest = min(model.byes.get(w, 0) for w in order)
+    return [w for w in reversed(order) if model.byes.get(w, 0) == fewest][:BYE_TRIES]
+
+
+def _match(order: Sequence[EntrantId], model: Model, rematch: bool) -> Pairing | None:
+    """Pair ``order`` chunk by chunk (see the module's docstring); with an odd count the
+    matching picks the bye. ``None`` if it needs a rematch or a second bye and ``rematch`` is
+    false; with ``rematch``, their count is minimised."""
     model.prepare(order)
     if len(order) <= EXACT_LIMIT:
-        return _whole(order, model)
+        return _whole(order, model, rematch)
     blocks = _blocks(order, model)
     done: list[tuple[list[EntrantId], list]] = []  # (carry into block, pairs of block)
     carry: list[EntrantId] = []
@@ -135,9 +183,15 @@ def pair(order: Sequence[EntrantId], model: Model) -> Pairing:
         below = model.level[blocks[index + 1][0]] if not last else None
         result = _solve(nodes, model, last, below, rematch=False)
         if result is None:
-            # merge this block into the one before and solve that again
             if not done:
-                return _whole(order, model, wide=True)
+                # the whole field, merged into one block, has no pairing without a rematch
+                # (or a second bye): allow them, on a narrower graph so that it stays quick
+                if not rematch:
+                    return None
+                whole = _solve(list(order), model, True, None, rematch=True, wide=True)
+                assert whole is not None
+                return _pairing(whole[0])
+            # merge this block into the one before and solve that again
             before, _ = done.pop()
             merged = blocks[index - 1] + blocks[index]
             blocks[index - 1 : index + 1] = [merged]
@@ -148,15 +202,20 @@ def pair(order: Sequence[EntrantId], model: Model) -> Pairing:
         done.append((carry, pairs))
         carry = leftover
         index += 1
-    pairs = [p for _, block_pairs in done for p in block_pairs if _BYE not in p]
-    byes = [
-        a if b == _BYE else b for _, block_pairs in done for a, b in block_pairs if _BYE in (a, b)
-    ]
-    return Pairing(pairs, byes[0] if byes else None)
+    return _pairing([p for _, block_pairs in done for p in block_pairs])
+
+
+def _pairing(pairs: list[tuple]) -> Pairing:
+    """Split the bye node's edge, if any, from the real pairs."""
+    bye = next((a if b == _BYE else b for a, b in pairs if _BYE in (a, b)), None)
+    return Pairing([p for p in pairs if _BYE not in p], bye)
 
 
 def _blocks(order: Sequence[EntrantId], model: Model) -> list[list[EntrantId]]:
-    """Cut the field into chunks along score groups, slicing big groups fold-wise."""
+    """Cut the field into chunks along score groups, slicing big groups fold-wise: slice k
+    holds places a..b of the top half and the same places a..b of the bottom half (the group's
+    i-th and its (i + g/2)-th always share a slice); an odd group's last member, which has no
+    fold partner, goes with the last slice."""
     pieces: list[list[EntrantId]] = []
     for group in score_groups(order, model.level):
         if len(group) <= CHUNK * 3 // 2:
@@ -164,12 +223,10 @@ def _blocks(order: Sequence[EntrantId], model: Model) -> list[list[EntrantId]]:
             continue
         slices = math.ceil(len(group) / CHUNK)
         half = len(group) // 2
-        top, bottom = group[:half], group[half:]
         for k in range(slices):
             a, b = k * half // slices, (k + 1) * half // slices
-            c = k * len(bottom) // slices
-            d = (k + 1) * len(bottom) // slices
-            pieces.append(top[a:b] + bottom[c:d])
+            pieces.append(group[a:b] + group[half + a : half + b])
+        pieces[-1].extend(group[2 * half :])
     blocks: list[list[EntrantId]] = []
     for piece in pieces:
         if blocks and len(blocks[-1]) < CHUNK // 2:
@@ -181,15 +238,13 @@ def _blocks(order: Sequence[EntrantId], model: Model) -> list[list[EntrantId]]:
     return blocks
 
 
-def _whole(order: Sequence[EntrantId], model: Model, wide: bool = False) -> Pairing:
-    """The whole field as one graph: first without rematches, then with them if need be."""
-    for rematch in (False, True):
-        result = _solve(list(order), model, True, None, rematch=rematch, wide=wide)
+def _whole(order: Sequence[EntrantId], model: Model, rematch: bool) -> Pairing | None:
+    """The whole field as one graph: first without rematches, then with them if allowed."""
+    for allowed in (False, True) if rematch else (False,):
+        result = _solve(list(order), model, True, None, rematch=allowed)
         if result is not None:
-            pairs, _ = result
-            bye = next((a if b == _BYE else b for a, b in pairs if _BYE in (a, b)), None)
-            return Pairing([p for p in pairs if _BYE not in p], bye)
-    raise AssertionError("a matching with every edge allowed is always perfect")
+            return _pairing(result[0])
+    return None
 
 
 def _solve(nodes, model: Model, last: bool, below, rematch: bool, wide: bool = False):
@@ -203,6 +258,7 @@ def _solve(nodes, model: Model, last: bool, below, rematch: bool, wide: bool = F
             cost = model.cost(a, b, rematch)
             if cost is not None:
                 costs.append((a, b, cost))
+    rank = model.rank
     odd = len(nodes) % 2 == 1
     if odd and last:
         for who in nodes:
@@ -210,7 +266,10 @@ def _solve(nodes, model: Model, last: bool, below, rematch: bool, wide: bool = F
             if cost is not None:
                 costs.append((who, _BYE, cost))
     elif odd:
-        costs.extend((who, _FLOAT, model.float_cost(who, below)) for who in nodes)
+        bottom_up = sorted(nodes, key=rank.__getitem__, reverse=True)
+        costs.extend(
+            (who, _FLOAT, model.float_cost(who, below, i)) for i, who in enumerate(bottom_up)
+        )
     if not costs:
         return None if last and nodes else ([], list(nodes))
     top = max(c for _, _, c in costs) + 1
@@ -218,7 +277,6 @@ def _solve(nodes, model: Model, last: bool, below, rematch: bool, wide: bool = F
     # for integer weights; every weight here stays below 2**53, so floats hold them exactly
     graph.add_weighted_edges_from((a, b, float(top - c)) for a, b, c in costs)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    rank = model.rank
     pairs = []
     matched: set = set()
     for a, b in matching:

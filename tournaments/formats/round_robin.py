@@ -2,16 +2,20 @@
 
 - **Two parties** (``seats=2``): the circle method. One entrant stays put while the others
   rotate one place a round, which gives n - 1 rounds in which every two meet exactly once (with
-  an odd count a dummy is added and whoever draws it sits the round out: a bye). Seats
-  alternate so that each entrant has seat 0 about half the time. ``cycles=2`` plays it twice,
-  seats swapped.
+  an odd count a dummy is added and whoever draws it sits the round out: a bye). Seats mostly
+  alternate (never the same seat three times running in a cycle): with an even count seat 0
+  counts differ by at most one, with an odd count n everyone has seat 0 exactly (n - 1) / 2
+  times (see ``circle_round``). ``cycles=2`` plays it twice, seats swapped.
 - **Tables of four, each for themselves** (``seats=4``): tables of four cannot make every pair
-  meet exactly once except for rare counts (16 players in 5 rounds is one), so the mixer seats
-  the rounds with everybody level: repeat table-mates as few as possible. For pools of up to
-  ``PLAN_LIMIT`` the whole schedule is planned at the start from several seeded attempts and
-  the best kept (this finds the perfect 16-player schedule); bigger pools, and pools changed
-  by a withdrawal, are seated a round at a time from the history. ``rounds`` defaults to
-  ceil((n - 1) / 3), the fewest in which everyone could meet everyone.
+  meet exactly once except for rare counts, so the aim is everybody level: repeat table-mates
+  as few as possible. 16 players at four tables of four get the affine plane
+  (``affine_plane``): everyone meets everyone exactly once in 5 rounds, for every seed, and
+  more rounds repeat those in turn; 9 at three tables of three likewise, in 4 rounds (the
+  default 3 rounds meet 6 of the 8 others, nobody twice). Other pools of up to
+  ``PLAN_LIMIT`` get the whole schedule planned at the start by the mixer from several
+  seeded attempts, the best kept; bigger pools, and pools changed by a withdrawal, are
+  seated a round at a time from the history. ``rounds`` defaults to ceil((n - 1) / 3), the
+  fewest in which everyone could meet everyone.
 - **Individual Partner** (``partnerships=True``, four seats, seats 0 and 2 against 1 and 3):
   partners rotate as in a bridge individual movement. The circle method over the players gives,
   round by round, a partner for everyone, and over n - 1 rounds every player partners every
@@ -26,7 +30,8 @@ go to pools A-D, seeds 5-8 to D-A, ...); a pool that has played all its rounds s
 while bigger pools finish. The schedule is drawn once from the entrants of round 1. When an
 entrant withdraws, its scheduled opponents sit that round out (a bye worth ``bye_points``,
 0 by default in a round robin) and its partner is re-partnered with another player left alone,
-or sits out.
+or sits out. In every round full tables come first, then short tables and tables with bot
+seats, over all pools (``table_order``); otherwise tables keep their order by pool and seed.
 
 Tiebreaks by default: head to head, Sonneborn-Berger, outright wins, then seed.
 """
@@ -39,7 +44,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import networkx as nx
@@ -49,7 +54,9 @@ from .errors import EntryCountError, OptionError, SeatingError
 from .ledger import Ledger
 from .mixer import Mixer
 from .model import Entrant, EntrantId, Round, State, Table
+from .options import minimum
 from .order import by_seed
+from .seating import Seating
 from .standings import Standing, rank
 from .swiss_tables import TableOptions
 from .table_rounds import seat_round
@@ -61,8 +68,17 @@ def circle_round(members: Sequence[object], index: int) -> list[tuple[object, ob
     """Round ``index`` (0-based) of the circle method; ``None`` marks the dummy of an odd count.
 
     The first player stays put and the others turn one place a round, so round r is computed
-    directly (no need to build the n - 1 rounds before it)."""
-    players = [*members, None] if len(members) % 2 else list(members)
+    directly (no need to build the n - 1 rounds before it). Each pair is listed seat 0 first:
+
+    - **Even count** (Berger tables): the fixed player's seat alternates round by round, and
+      the other pairs alternate down the line. Seat 0 counts differ by at most 1 between
+      entrants (n - 1 games each, an odd number), and nobody has the same seat more than twice
+      in a row (n - 2 repeats in all, the fewest possible).
+    - **Odd count**: see ``_odd_first``. Everyone has seat 0 exactly (n - 1) / 2 times in a
+      cycle, and nobody has the same seat more than twice in a row (a bye skipped).
+    """
+    count = len(members)
+    players = [*members, None] if count % 2 else list(members)
     n = len(players)
     rest = players[1:]
     shift = index % (n - 1)
@@ -70,10 +86,42 @@ def circle_round(members: Sequence[object], index: int) -> list[tuple[object, ob
     pairs = []
     for i in range(n // 2):
         a, b = line[i], line[n - 1 - i]
-        if (i == 0 and index % 2 == 1) or (i > 0 and i % 2 == 1):
-            a, b = b, a
-        pairs.append((a, b))
+        if count % 2:
+            # Line position q >= 1 holds rotating index (q - 1 - shift) mod count; the fixed
+            # player (position 0) takes the dummy's index, count - 1.
+            first = count - 1 if i == 0 else (i - 1 - shift) % count
+            swap = not _odd_first(count, first, (count - 1 - i - shift) % count)
+        else:
+            swap = (i == 0 and index % 2 == 1) or (i > 0 and i % 2 == 1)
+        pairs.append((b, a) if swap else (a, b))
     return pairs
+
+
+def _odd_first(count: int, a: int, b: int) -> bool:
+    """Whether rotating index ``a`` takes seat 0 against ``b`` in an odd round robin.
+
+    In the circle method's round with constant c the pairs are {x, y} with x + y = c (mod n,
+    n = count) over the rotating indices, the dummy being index n - 1; the fixed player meets
+    the x with 2x = c and, here, plays as if it had the dummy's index. ``a`` takes seat 0 iff
+    half their difference, k = (b - a) / 2 mod n (a number in 1..n - 1), is odd. Since n is
+    odd, k(a, b) and k(b, a) = n - k(a, b) have opposite parities, so exactly one of the two
+    takes seat 0, and of the n - 1 others exactly (n - 1) / 2 give an odd k: everyone has
+    seat 0 exactly (n - 1) / 2 times in a cycle (the fixed player included, because it takes
+    the dummy's orientation towards everyone, and whoever meets the dummy sits out).
+
+    Alternation (a bye skipped): a rotating player x meets y = c - x, so b - a = c - 2x and
+    k = c/2 - x goes down by one each round (c goes down by 2): x's seats alternate except
+    once around its game with the fixed player and once across its bye. The fixed player
+    meets x with k = (x + 1) / 2 and takes its seats two by two (..., 0, 0, 1, 1, ...). So
+    the longest run of one seat is 2 for every odd count (checked for all up to 131); no
+    orientation that depends only on b - a does better (checked exhaustively up to 17), and
+    the old one, which alternated the fixed player's games, gave runs of 3 and seat 0 counts
+    2 apart. With ``cycles=2`` (seats swapped) the fixed player can have 4 in a row across
+    the two cycles when n = 1 mod 4, everyone else at most 3.
+    """
+    if a == b:  # the fixed player against the dummy: a bye, either way round
+        return True
+    return (b - a) * (count + 1) // 2 % count % 2 == 1
 
 
 def circle_length(count: int) -> int:
@@ -113,11 +161,21 @@ class RoundRobin(TableOptions, Format):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.seats not in (2, 4):
-            raise OptionError("a round robin seats 2 (two parties) or 4 at a table")
+            raise OptionError(
+                "a round robin seats 2 (two parties) or 4 at a table",
+                "option_choice",
+                option="seats",
+                choices="2, 4",
+            )
         if self.partnerships and self.seats != 4:
-            raise OptionError("rotating partners needs tables of four")
-        if self.pools < 1 or self.cycles < 1 or (self.rounds is not None and self.rounds < 1):
-            raise OptionError("pools, cycles and rounds must be at least 1")
+            raise OptionError(
+                "rotating partners needs tables of four",
+                "option_choice",
+                option="seats",
+                choices="4",
+            )
+        for name in ("pools", "cycles", "rounds"):
+            minimum(name, getattr(self, name), 1)
         if self.seats == 4 and not self.partnerships:
             _ = self.seating
 
@@ -182,13 +240,17 @@ class RoundRobin(TableOptions, Format):
                 got, out = self._mixed_round(pool, number, ledger, state)
             tables.extend(Table(seats=t.seats, label=name) for t in got)
             byes.extend(out)
+        tables.sort(key=table_order)  # short tables and bot seats last, across pools too
         return Round(number=number, tables=tuple(tables), byes=tuple(byes))
 
     def _mixed_round(self, pool: list[Entrant], number: int, ledger: Ledger, state: State):
         """Four each for themselves: the planned schedule while it still fits the rounds
         played, else the mixer on the history."""
         active = [e for e in pool if e.active]
-        plan = self.seating.plan(len(active))
+        if len(active) < 2:
+            return [], [e.id for e in active]  # nobody left to play: sit the round out
+        seating = self._seating_for(len(active), number)
+        plan = seating.plan(len(active))
         ids = tuple(e.id for e in pool)
         if len(active) == len(pool) <= PLAN_LIMIT and not plan.byes:
             rounds = self.pool_rounds(len(pool))
@@ -201,9 +263,21 @@ class RoundRobin(TableOptions, Format):
                 return tables, []
         start = movement([e.id for e in active], len(plan.sizes), number - 1)
         seated = seat_round(
-            number, active, ledger, self.seating, _level(active), str(self.seed), 0, start
+            number, active, ledger, seating, _level(active), str(self.seed), 0, start
         )
         return list(seated.tables), list(seated.byes)
+
+    def _seating_for(self, count: int, number: int) -> Seating:
+        """The pool's seating. Round 1 is checked with the entries; later, a count that
+        withdrawals made impossible to seat gets bot seats, as a bot stands in for a player
+        who withdraws at a table: refusing would stop the event halfway."""
+        try:
+            self.seating.plan(count)
+        except SeatingError:
+            if number == 1:
+                raise
+            return replace(self.seating, fill_with_bots=True)
+        return self.seating
 
     def _duel_round(self, pool: list[Entrant], number: int) -> tuple[list[Table], list]:
         turn, index = divmod(number - 1, circle_length(len(pool)))
@@ -239,6 +313,8 @@ class RoundRobin(TableOptions, Format):
                 tables.append(Table(seats=(left[0], None, left[1], None)))
             elif self.allow_byes:
                 byes.extend(left)
+            elif number > 1:  # withdrawals left a partnership over: a bot partners it, as
+                tables.append(Table(seats=(left[0], None, left[1], None)))  # bots stand in
             else:
                 raise SeatingError(
                     f"Partner tables need 4 players: {len(paired)} players make "
@@ -267,17 +343,28 @@ PLAN_ATTEMPTS = 16
 def planned_schedule(
     ids: tuple[EntrantId, ...], sizes: tuple[int, ...], rounds: int, salt: str
 ) -> tuple[tuple[tuple[EntrantId, ...], ...], ...]:
-    """A whole four-seat schedule for a small pool, seated round by round by the mixer from
-    ``PLAN_ATTEMPTS`` seeded starts, keeping the one with the fewest repeat table-mates.
+    """A whole four-seat schedule for a small pool: tables of ids (by seed) round by round,
+    bigger tables first, then by seed.
 
-    Seating one round at a time can paint itself into a corner (16 players can meet every
-    other exactly once in 5 rounds, but not after an unlucky second round); trying several
-    continuations finds such schedules. Round 1 is the same in every attempt (by seed): any
-    first round is as good as another.
+    q * q players at q tables of q (16 at four tables of four; 9 at three tables of three)
+    get the affine plane (``affine_plane``): everyone meets everyone exactly once in q + 1
+    rounds, whatever the seed; more rounds repeat its rounds in turn. Any other pool is
+    seated round by round by the mixer from ``PLAN_ATTEMPTS`` seeded starts, keeping the one
+    with the fewest repeat table-mates: seating one round at a time can paint itself into a
+    corner, and trying several continuations gets round it. Round 1 is the same either way
+    (the fold by seed): any first round is as good as another.
     """
+    q = len(sizes)
+    if q in AFFINE_FIELDS and sizes == (q,) * q and len(ids) == q * q:
+        plane = affine_plane(q)
+        return tuple(
+            tuple(tuple(ids[i] for i in line) for line in plane[number % len(plane)])
+            for number in range(rounds)
+        )
     best, best_cost = None, None
     slots = rounds * sum(size * (size - 1) // 2 for size in sizes)
     floor = max(0, slots - len(ids) * (len(ids) - 1) // 2)  # every extra slot repeats a pair
+    rank = {who: i for i, who in enumerate(ids)}
     for attempt in range(PLAN_ATTEMPTS):
         rng = random.Random(f"{salt}|plan|{attempt}")
         met: dict[EntrantId, Counter] = {who: Counter() for who in ids}
@@ -299,15 +386,53 @@ def planned_schedule(
                     cost += met[a][b]
                     met[a][b] += 1
                     met[b][a] += 1
-            by_seed = {who: i for i, who in enumerate(ids)}
-            seated = sorted(tuple(sorted(t, key=by_seed.__getitem__)) for t in tables)
-            schedule.append(tuple(sorted(seated, key=lambda t: by_seed[t[0]])))
+            seated = (tuple(sorted(t, key=rank.__getitem__)) for t in tables)
+            schedule.append(tuple(sorted(seated, key=lambda t: (-len(t), rank[t[0]]))))
         if best_cost is None or cost < best_cost:
             best, best_cost = tuple(schedule), cost
         if cost <= floor:
             break
     assert best is not None
     return best
+
+
+#: Addition and multiplication of the finite fields GF(q) the affine planes are built on:
+#: GF(3) is the integers mod 3; GF(4) = {0, 1, w, w + 1} written 0, 1, 2, 3 (bit i the
+#: coefficient of w^i), so addition is XOR and w * w = w + 1.
+AFFINE_FIELDS = {
+    3: (lambda a, b: (a + b) % 3, lambda a, b: a * b % 3),
+    4: (
+        lambda a, b: a ^ b,
+        lambda a, b: ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))[a][b],
+    ),
+}
+
+
+@functools.cache
+def affine_plane(q: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The q + 1 rounds of the affine plane AG(2, q) over seed indices 0..q * q - 1.
+
+    Index i is the point (x, y) = (i mod q, i div q) of GF(q)^2; a round is a parallel class
+    of lines (q lines of q points, covering every point once) and a table a line. Two points
+    lie on exactly one line, so over the q + 1 classes every two players share exactly one
+    table, and repeating the classes in turn keeps every pair level. Round 1 is the class
+    x = constant: table j holds seeds j, j + q, j + 2q, ..., the fold the mixer starts from.
+    Then the lines y = m x + b for each slope m = 1..q - 1, and last the slope 0 (y = b):
+    seeds in blocks of q by seed, so the top seeds meet in the last round.
+    """
+    add, mul = AFFINE_FIELDS[q]
+    classes = [tuple(tuple(x + q * y for y in range(q)) for x in range(q))]
+    for m in [*range(1, q), 0]:
+        lines = (tuple(sorted(x + q * add(mul(m, x), b) for x in range(q))) for b in range(q))
+        classes.append(tuple(sorted(lines)))
+    return tuple(classes)
+
+
+def table_order(table: Table) -> tuple[int, int]:
+    """Sort key of a round's tables: most humans first, tables with bot seats after those
+    without (a stable sort keeps the order by seed, and pool by pool, within each kind)."""
+    humans = len(table.entrants)
+    return (-humans, len(table.seats) - humans)
 
 
 def movement(ids: Sequence[EntrantId], tables: int, index: int) -> list[EntrantId]:

@@ -64,15 +64,25 @@ class Scoring:
         for size, values in (points or {}).items():
             size = int(size)
             if size not in (2, 3, 4):
-                raise OptionError(f"points can be set for tables of 2, 3 or 4, not {size}")
+                raise OptionError(
+                    f"points can be set for tables of 2, 3 or 4, not {size}",
+                    "points_size",
+                    size=str(size),
+                )
             if len(values) != size:
                 raise OptionError(
-                    f"points for {size}-seat tables need {size} values, one per place"
+                    f"points for {size}-seat tables need {size} values, one per place",
+                    "points_count",
+                    size=size,
                 )
             table[size] = tuple(_as_fraction(v) for v in values)
         for size, values in table.items():
             if list(values) != sorted(values, reverse=True):
-                raise OptionError(f"points for {size}-seat tables must not rise with the place")
+                raise OptionError(
+                    f"points for {size}-seat tables must not rise with the place",
+                    "points_order",
+                    size=size,
+                )
         if bye_points is not None:
             bye = _as_fraction(bye_points)
         elif default_bye == "win":

@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import OptionError, SeatingError
+from .errors import OptionError, SeatingError, listed
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,9 @@ class StyleSeats:
     sizes: tuple[int, ...]
     allowed: tuple[int, ...]
 
+
+#: The table sizes a format seats (points are known for these).
+TABLE_SIZES = (2, 3, 4)
 
 #: Table sizes by style, for entrants playing each for themselves (Partner: four individuals).
 STYLE_SEATS: dict[str, StyleSeats] = {
@@ -67,16 +70,44 @@ class Seating:
         allow_byes: bool,
     ) -> Seating:
         if style is not None and style not in STYLE_SEATS:
-            raise OptionError(f"unknown style {style!r}; choose among {', '.join(STYLE_SEATS)}")
+            raise OptionError(
+                f"unknown style {style!r}; choose among {', '.join(STYLE_SEATS)}",
+                "option_choice",
+                option="style",
+                choices=", ".join(STYLE_SEATS),
+            )
+        if seats not in TABLE_SIZES:
+            raise OptionError(
+                f"seats must be 2, 3 or 4 (a full table), not {seats!r}",
+                "option_choice",
+                option="seats",
+                choices=listed(TABLE_SIZES),
+            )
         known = STYLE_SEATS.get(style) if style else None
         sizes = tuple(sorted(set(table_sizes or (known.sizes if known else (seats,)))))
+        shown = _sizes_text(sizes)
         if not sizes or sizes[0] < 2 or sizes[-1] > seats:
-            raise OptionError(f"table sizes {sizes} must lie between 2 and {seats}")
+            raise OptionError(
+                f"table sizes ({shown}) must lie between 2 and {seats}",
+                "table_sizes_range",
+                sizes=listed(sizes),
+                seats=seats,
+            )
         if seats not in sizes:
-            raise OptionError(f"table sizes {sizes} must include full tables of {seats}")
+            raise OptionError(
+                f"table sizes ({shown}) must include full tables of {seats}",
+                "table_sizes_full",
+                sizes=listed(sizes),
+                seats=seats,
+            )
         if known and not set(sizes) <= set(known.allowed):
             wrong = _sizes_text(tuple(set(sizes) - set(known.allowed)))
-            raise OptionError(f"{known.label} is not played at tables of {wrong}")
+            raise OptionError(
+                f"{known.label} is not played at tables of {wrong}",
+                "style_table_sizes",
+                style=style,
+                sizes=listed(tuple(set(sizes) - set(known.allowed))),
+            )
         label = known.label if known else f"{seats}-seat"
         return cls(seats, sizes, fill_with_bots, allow_byes, label)
 

@@ -137,11 +137,13 @@ def elimination_plan(count: int, third_place: bool, prefix: str, bracket: str) -
 
 
 def duel_round(specs: Sequence[Spec], res: Resolution, number: int, title: str) -> Round:
-    """Tables for every match of tournament round ``number`` whose two sides are known."""
+    """Tables for every match of tournament round ``number`` whose two sides are known, and the
+    walkovers it decides (fixed from now on, see ``duels``)."""
     if all(res.outcomes[s.id].status in FINISHED for s in specs):
         raise TournamentFinishedError(f"the {title.lower()} is over: no round follows")
     tables = []
     byes = []
+    walkovers = []
     for spec in specs:
         if spec.round != number:
             continue
@@ -150,7 +152,9 @@ def duel_round(specs: Sequence[Spec], res: Resolution, number: int, title: str) 
             tables.append(Table(seats=tuple(out.sides), label=spec.id))
         elif out.status == "bye" and number == 1:
             byes.append(out.winner)
-    return Round(number=number, tables=tuple(tables), byes=tuple(byes))
+        elif out.status == "walkover":
+            walkovers.append(out.winner)
+    return Round(number, tuple(tables), tuple(byes), walkovers=tuple(walkovers))
 
 
 def elimination_standings(fmt, state: State) -> list[Standing]:

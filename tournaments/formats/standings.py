@@ -66,7 +66,12 @@ def check_tiebreaks(names: Sequence[str]) -> tuple[str, ...]:
     for name in names:
         if name not in TIEBREAKS:
             known = ", ".join(TIEBREAKS)
-            raise OptionError(f"unknown tiebreak {name!r}; choose among {known}")
+            raise OptionError(
+                f"unknown tiebreak {name!r}; choose among {known}",
+                "option_choice",
+                option="tiebreaks",
+                choices=known,
+            )
     return tuple(names)
 
 

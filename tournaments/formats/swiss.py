@@ -4,7 +4,8 @@ Round 1 pairs by seed with the fold (1 v n/2 + 1, 2 v n/2 + 2, ...). Later round
 active entrants by points, then seed, and pair them as a minimum-cost perfect matching (see
 ``pairing``): no rematch while one can be avoided, floaters to the neighbouring score group,
 entrants sharing a club or family label kept apart where that is cheap. With an odd count the
-lowest-placed entrant without a bye sits out and scores ``bye_points`` (a win by default); no
+lowest-placed entrant without a bye (the last seed in round 1) sits out and scores
+``bye_points`` (a win by default); if that would force a rematch, the next one up does. No
 entrant gets a second bye while another active entrant has none.
 
 Withdrawn and disqualified entrants are not paired again; their results stand, and so do the
@@ -22,11 +23,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .base import Format, participants
-from .errors import EntryCountError, OptionError
+from .errors import EntryCountError
 from .ledger import Ledger
 from .model import Entrant, EntrantId, Round, State, Table
+from .options import minimum
 from .order import seed_key
-from .pairing import Model, pair
+from .pairing import SCORE, Model, pair
 from .standings import Standing, rank
 
 
@@ -49,16 +51,18 @@ class Swiss(Format):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.rounds is not None and self.rounds < 1:
-            raise OptionError("a Swiss needs at least one round")
-        if self.avoid_weight < 0:
-            raise OptionError("avoid_weight cannot be negative")
+        minimum("rounds", self.rounds, 1)
+        minimum("avoid_weight", self.avoid_weight, 0)
 
     def planned_rounds(self, count: int) -> int:
         return self.rounds if self.rounds is not None else max(1, math.ceil(math.log2(count)))
 
     def is_finished(self, state: State) -> bool:
+        """Every planned round played, or (after withdrawals) fewer than two entrants left to
+        pair: the event can end instead of waiting for a round that cannot be made."""
         count = len(participants(state))
+        if state.rounds and len(state.active) < 2:
+            return True
         return count >= 2 and len(state.rounds) >= self.planned_rounds(count)
 
     def next_round(self, state: State) -> Round:
@@ -74,7 +78,8 @@ class Swiss(Format):
             met=ledger.met,
             byes={e.id: ledger.records[e.id].byes for e in active},
             groups={e.id: e.groups for e in active},
-            clash=round(self.avoid_weight * 1000),
+            # avoid_weight one-win points gaps (SCORE is the cost of one, squared)
+            clash=round(self.avoid_weight * SCORE),
         )
         result = pair([e.id for e in order], model)
         number = len(state.rounds) + 1

@@ -16,12 +16,13 @@ Places earn 4-2-1-0 by default (3-seat tables 4-2-0); a bye earns the mean of a 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from .base import Format, participants
-from .errors import OptionError
+from .errors import SeatingError
 from .model import Round, State
+from .options import minimum
 from .order import seed_key
 from .seating import Seating
 from .standings import Standing, rank
@@ -70,8 +71,8 @@ class SwissTables(TableOptions, Format):
     def __post_init__(self) -> None:
         super().__post_init__()
         _ = self.seating
-        if self.rounds is not None and self.rounds < 1:
-            raise OptionError("a Swiss needs at least one round")
+        minimum("rounds", self.rounds, 1)
+        minimum("avoid_weight", self.avoid_weight, 0)
 
     @property
     def title(self) -> str:
@@ -87,21 +88,35 @@ class SwissTables(TableOptions, Format):
         self.seating.plan(count)
 
     def is_finished(self, state: State) -> bool:
+        """Every planned round played, or (after withdrawals) fewer than two entrants left."""
         count = len(participants(state))
+        if state.rounds and len(state.active) < 2:
+            return True
         return count >= 2 and len(state.rounds) >= self.planned_rounds(count)
 
     def next_round(self, state: State) -> Round:
         ledger = self._open(state)
         active = state.active
-        self.check_entries(len(active))
+        seating = self.seating_for(len(active), started=bool(state.rounds))
         order = sorted(active, key=lambda e: seed_key(e, self.seed))
         order.sort(key=lambda e: -ledger.score(e.id))
         span = self.scoring.span(self.seating.seats)
         level = {e.id: ledger.score(e.id) / span for e in active}
         number = len(state.rounds) + 1
-        return seat_round(
-            number, order, ledger, self.seating, level, str(self.seed), self.avoid_weight
-        )
+        return seat_round(number, order, ledger, seating, level, str(self.seed), self.avoid_weight)
+
+    def seating_for(self, count: int, started: bool) -> Seating:
+        """The seating for ``count`` entrants. Before round 1 a count the tables cannot take
+        is refused (the organiser can still change the entries). Once the event runs, a count
+        withdrawals made impossible is seated with bot seats, as a bot stands in for a player
+        who withdraws at a table: refusing would stop the event halfway."""
+        try:
+            self.check_entries(count)
+        except SeatingError:
+            if not started:
+                raise
+            return replace(self.seating, fill_with_bots=True)
+        return self.seating
 
     def standings(self, state: State) -> list[Standing]:
         ledger = self._ledger(state)

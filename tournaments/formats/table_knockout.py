@@ -12,11 +12,18 @@ left: the final table, whose places are the top places of the event.
 Table sizes follow the style's seating (smaller tables where the style has them, but only those
 with more players than go on, so Doubles plays at three or four until the final table, which
 may have two; else bots; never byes in a knockout); the plan of every round is checked up
-front, so ``check_entries`` tells the organiser at once if some round could not be seated. A
-qualifier who withdraws before the next round is seated is replaced by the next-placed active
-entrant of the same table (a lucky loser); with nobody left there, the seat goes to a bot if
-bots are allowed, and otherwise the table plays short if the style allows it, else
-``SeatingError``.
+front, so ``check_entries`` tells the organiser at once if some round could not be seated, or
+would seat only tables that knock nobody out (with bots, tables of ``advance`` players or
+fewer: the same count again, for ever). A qualifier who withdraws before the next round is
+seated is replaced by the next-placed entrant of the same table still in (a lucky loser); with
+nobody left there, the table plays short if the style allows it, and otherwise a bot takes the
+seat, as one stands in for a player who withdraws at a table: the event never stops halfway.
+
+Once the next round is seated, who went on from each table is fixed: a corrected result that
+would send anyone else is refused (``StateError``), and so is a table, bye or round that is
+not the knockout's. Who was passed over as withdrawn is judged by when they withdrew
+(``Entrant.withdrawn_after``), so a correction cannot make a lucky loser of someone who was
+still in.
 
 A table's places must separate the entrants around the cut (2nd and 3rd when two go on); other
 ties are kept and shared. Final places: the final table's entrants first, by their order there;
@@ -31,11 +38,19 @@ from typing import ClassVar
 
 from .base import Format, participants
 from .bracket import Bracket, BracketRound, Match, Slot, ordinal
-from .errors import OptionError, ResultError, SeatingError, StateError, TournamentFinishedError
+from .errors import (
+    OptionError,
+    ResultError,
+    SeatingError,
+    StateError,
+    TournamentFinishedError,
+    listed,
+)
 from .ledger import require_finished
 from .model import EntrantId, Round, State, Table
 from .order import by_seed
 from .seating import Plan, Seating
+from .single_elimination import elimination_standings
 from .standings import Standing
 from .swiss_tables import TableOptions
 
@@ -82,10 +97,20 @@ class TableKnockout(TableOptions, Format):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _ = self.seating
         if not 1 <= self.advance < self.seats:
-            raise OptionError(f"advance must be at least 1 and below a full table ({self.seats})")
+            raise OptionError(
+                f"advance must be at least 1 and below a full table ({self.seats})",
+                "option_range",
+                option="advance",
+                minimum=1,
+                maximum=self.seats - 1,
+            )
         if self.allow_byes:
-            raise OptionError("a table knockout has no byes: allow bots or smaller tables instead")
+            raise OptionError(
+                "a table knockout has no byes: allow bots or smaller tables instead",
+                "knockout_byes",
+            )
 
     @property
     def title(self) -> str:
@@ -110,6 +135,17 @@ class TableKnockout(TableOptions, Format):
         lower = [n for n in works if n < count]
         upper = [n for n in works if n > count]
         take = " or ".join(str(n) for n in (lower[-1:] + upper[:1]))
+        params = {"count": count, "take": ", ".join(str(n) for n in lower[-1:] + upper[:1])}
+        if plans < 0:
+            stuck = -plans
+            raise SeatingError(
+                f"a knockout of {count} players with {self.advance} going on from each table "
+                f"would seat {stuck} players at tables that knock nobody out, round after round; "
+                f"let fewer go on from each table, or take {take} entries",
+                "knockout_stuck",
+                advance=self.advance,
+                **params,
+            )
         if plans == count:
             problem = self.seating.explain(count).split("; allow")[0]
         else:
@@ -117,10 +153,16 @@ class TableKnockout(TableOptions, Format):
                 f"a knockout of {count} players sends {plans} to a later "
                 f"round, and {self.seating.label} tables need {self.seating.sizes_text} players"
             )
-        raise SeatingError(f"{problem}; allow bots to fill seats, or take {take} entries")
+        raise SeatingError(
+            f"{problem}; allow bots to fill seats, or take {take} entries",
+            "knockout_seating",
+            **params,
+        )
 
     def _try_plans(self, count: int) -> list[Plan] | int:
-        """The plans, or the player count of the first round that cannot be seated."""
+        """The plans, or the player count of the first round that cannot be seated or that
+        would knock nobody out (with bots, tables of ``advance`` players or fewer send all of
+        them on: the same count again, for ever)."""
         plans: list[Plan] = []
         while True:
             seating = super().seating if count <= self.seats else self.seating
@@ -131,7 +173,10 @@ class TableKnockout(TableOptions, Format):
             plans.append(plan)
             if count <= self.seats:
                 return plans
-            count = sum(min(self.advance, size) for size in plan.sizes)
+            going = sum(min(self.advance, size) for size in plan.sizes)
+            if going >= count:
+                return -count
+            count = going
 
     def check_entries(self, count: int) -> None:
         super().check_entries(count)
@@ -158,39 +203,72 @@ class TableKnockout(TableOptions, Format):
         seeds = by_seed(participants(state), self.seed)
         self.check_entries(len(seeds))
         sources = self.sources(len(seeds))
-        active = {e.id: e.active for e in state.entrants}
+        if len(state.rounds) > len(sources):
+            raise StateError(
+                f"round {len(sources) + 1} comes after the final table (round {len(sources)})",
+                "after_the_final",
+                round=len(sources) + 1,
+            )
         seen: list[list[Seen]] = []
         for r, round_sources in enumerate(sources):
+            nxt = state.rounds[r] if r < len(state.rounds) else None
             if r and any(t.ranking is None for t in seen[-1]):
+                if nxt is not None:
+                    raise StateError(f"round {r + 1} is seated before round {r} is decided")
                 seen.append([Seen([None] * len(t)) for t in round_sources])
                 continue
-            nxt = state.rounds[r] if r < len(state.rounds) else None
-            quals = [self._qualifiers(t, nxt, active) for t in seen[-1]] if r else []
+            before = seen[-1] if r else []
+            quals = [self._qualifiers(t, nxt, state, r, i) for i, t in enumerate(before)]
             where = {who: t for t in nxt.tables for who in t.entrants} if nxt else None
             row = []
             for i, table_sources in enumerate(round_sources):
                 people = [_fill(src, seeds, quals) for src in table_sources]
                 row.append(self._see(people, where, r, i, final=r == len(sources) - 1))
+            if nxt is not None:
+                _check_made(nxt, row)
             seen.append(row)
         return seeds, sources, seen
 
-    def _qualifiers(self, before: Seen, nxt: Round | None, active) -> list[EntrantId]:
+    def _qualifiers(self, before: Seen, nxt: Round | None, state: State, r: int, i: int):
+        """Who goes on from one table of round r: its best ``advance``, passing over those
+        who withdrew before round r + 1 was seated (the next-placed take their seats). Once
+        round r + 1 is seated, who went on is fixed: a result that would send anyone else is
+        refused, since it would rewrite the round already seated."""
         ranking = before.ranking or []
-        if nxt is not None:
-            there = set(nxt.seated())
-            return [who for who in ranking if who in there][: self.advance]
-        return [who for who in ranking if active[who]][: self.advance]
+        if nxt is None:
+            return [who for who in ranking if state.by_id[who].active][: self.advance]
+        there = set(nxt.seated())
+        going = [who for who in ranking if who in there or state.in_at(who, r + 1)]
+        going = going[: self.advance]
+        seated = [who for who in ranking if who in there]
+        if set(going) != set(seated):
+            raise StateError(
+                f"the result of K{r}-{i + 1} sends {listed(going)} on, but round {r + 1} is "
+                f"seated with {listed(seated)} from that table: a result cannot change who "
+                "went through once the next round is seated",
+                "seated_already",
+                round=r + 1,
+            )
+        return going
 
     def _see(self, people, where: dict | None, r: int, i: int, final: bool) -> Seen:
         """``where``: the tables of round r + 1 by entrant (``None`` before it is seated)."""
         seen = Seen(people)
+        real = {p for p in people if p is not None and p is not EMPTY}
+        if not real and None not in people:
+            seen.ranking = []  # everyone who could sit here has withdrawn: nothing to play
+            return seen
         if where is None:
             return seen
-        real = {p for p in people if p is not None and p is not EMPTY}
         table = where.get(next(iter(real))) if real else None
         if table is None or set(table.entrants) != real:
             raise StateError(
-                f"round {r + 1} has no table K{r + 1}-{i + 1} seating {sorted(map(str, real))}"
+                f"round {r + 1} has no table K{r + 1}-{i + 1} seating {listed(real)}, as the "
+                f"results of round {r} send them there"
+                if r
+                else f"round 1 has no table K1-{i + 1} seating {listed(real)}, as the seeds do",
+                "not_the_brackets",
+                round=r + 1,
             )
         seen.table = table
         if table.places is None:
@@ -223,13 +301,14 @@ class TableKnockout(TableOptions, Format):
         tables = []
         for i, table in enumerate(seen[number - 1], start=1):
             seats = [p for p in table.people if p is not EMPTY]
+            if not seats:
+                continue  # everyone who could sit here has withdrawn
             if plan.bots:
                 seats += [None] * (plan.seats - len(seats))
             elif len(seats) not in super().seating.sizes:
-                raise SeatingError(
-                    f"table K{number}-{i} is down to {len(seats)} players after withdrawals; "
-                    "allow bots to fill seats"
-                )
+                # a bot takes the seat of a withdrawn player with nobody left to replace them,
+                # as one stands in for a player who withdraws mid-table: the event goes on
+                seats += [None] * (len(table.people) - len(seats))
             tables.append(Table(seats=tuple(seats), label=f"K{number}-{i}"))
         return Round(number=number, tables=tuple(tables))
 
@@ -272,6 +351,8 @@ class TableKnockout(TableOptions, Format):
             )
         if any(p is None for p in seen.people):
             status = "waiting"
+        elif seen.table is None and seen.ranking == []:
+            status = "void"
         elif seen.table is None:
             status = "ready"
         else:
@@ -320,8 +401,6 @@ class TableKnockout(TableOptions, Format):
         }
 
     def standings(self, state: State) -> list[Standing]:
-        from .single_elimination import elimination_standings
-
         return elimination_standings(self, state)
 
 
@@ -344,3 +423,23 @@ def _deal(order: list, sizes: tuple[int, ...]) -> list[list]:
         tables[lane[step % len(lane)]].append(item)
         step += 1
     return tables
+
+
+def _check_made(made: Round, row: list[Seen]) -> None:
+    """Every table of a round made must be one of the knockout's, and a knockout has no byes."""
+    claimed = {id(t.table) for t in row if t.table is not None}
+    for table in made.tables:
+        if id(table) not in claimed:
+            raise StateError(
+                f"round {made.number} seats {listed(table.entrants)} at a table that is not "
+                "one of the knockout's",
+                "not_the_brackets",
+                round=made.number,
+            )
+    if made.byes or made.walkovers:
+        raise StateError(
+            f"round {made.number} gives {listed((*made.byes, *(made.walkovers or ())))} a bye, "
+            "but a table knockout has none",
+            "not_the_brackets",
+            round=made.number,
+        )

@@ -25,10 +25,12 @@ from typing import ClassVar
 
 from .base import Format
 from .bracket import Bracket, BracketRound, Slot
-from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError
+from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError, listed
 from .ledger import Ledger, require_finished
 from .model import Entrant, Round, State
+from .options import minimum
 from .standings import Standing
+from .table_knockout import TableKnockout
 
 POOL_FORMATS = ("swiss", "swiss_tables", "round_robin")
 PLAYOFF_FORMATS = ("single_elimination", "double_elimination", "table_knockout")
@@ -52,13 +54,20 @@ class TwoStage(Format):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.pools not in POOL_FORMATS:
-            raise OptionError(f"pools can be {', '.join(POOL_FORMATS)}, not {self.pools!r}")
+            raise OptionError(
+                f"pools can be {', '.join(POOL_FORMATS)}, not {self.pools!r}",
+                "option_choice",
+                option="pools",
+                choices=", ".join(POOL_FORMATS),
+            )
         if self.playoff not in PLAYOFF_FORMATS:
             raise OptionError(
-                f"the playoff can be {', '.join(PLAYOFF_FORMATS)}, not {self.playoff!r}"
+                f"the playoff can be {', '.join(PLAYOFF_FORMATS)}, not {self.playoff!r}",
+                "option_choice",
+                option="playoff",
+                choices=", ".join(PLAYOFF_FORMATS),
             )
-        if self.advance < 2:
-            raise OptionError("at least 2 entrants must go through to the playoff")
+        minimum("advance", self.advance, 2)
         _ = self.pool_format, self.playoff_format
 
     @property
@@ -99,14 +108,50 @@ class TwoStage(Format):
         return pool_state, State(self.qualifiers(pool_state, renumbered), renumbered)
 
     def qualifiers(self, pool_state: State, playoff_rounds: tuple[Round, ...]) -> list[Entrant]:
+        """The ``advance`` best in the pools' order who were still in when the playoff began
+        (all who are still in, before it begins), seeded 1, 2, ... in that order.
+
+        Once the playoff's first round is made, it fixes who was still in then: an entrant
+        withdrawn since keeps their place. A playoff that seats anyone else, or a corrected
+        pool result that would change who qualified, is refused (``StateError``): it would
+        rewrite a round already played."""
         order = self.pool_order(pool_state)
-        if playoff_rounds:
+        if not playoff_rounds:
+            chosen = [e for e in order if e.active][: self.advance]
+        else:
             first = playoff_rounds[0]
             there = {*first.seated(), *first.byes}
-            chosen = [e for e in order if e.id in there]
-        else:
-            chosen = [e for e in order if e.active][: self.advance]
-        return [replace(e, seed=i) for i, e in enumerate(chosen, start=1)]
+            start = len(pool_state.rounds) + 1
+            chosen = [e for e in order if e.id in there or pool_state.in_at(e.id, start)]
+            chosen = chosen[: self.advance]
+            if {e.id for e in chosen} != there:
+                expected = sorted((e.id for e in chosen), key=str)
+                raise StateError(
+                    f"the playoff seats {listed(there)}, but the pools send "
+                    f"{listed(expected)}: who qualified cannot change once the playoff has "
+                    "begun",
+                    "seated_already",
+                    round=len(pool_state.rounds) + 1,
+                )
+        offset = len(pool_state.rounds)  # the playoff's rounds are numbered from 1
+        return [
+            replace(e, seed=i, withdrawn_after=_shifted(e.withdrawn_after, offset))
+            for i, e in enumerate(chosen, start=1)
+        ]
+
+    def playoff_for(self, playoff_state: State) -> Format:
+        """The playoff for the qualifiers there are. Withdrawals in the pools can leave fewer
+        than ``advance``: a bracket then gives the missing seeds' opponents byes, and a table
+        knockout whose tables the style cannot seat short lets bots fill the empty seats (as
+        a bot stands in for anyone who withdraws at a table), so the event goes on."""
+        playoff = self.playoff_format
+        count = len(playoff_state.entrants)
+        if count < self.advance and isinstance(playoff, TableKnockout) and count >= 2:
+            try:
+                playoff.check_entries(count)
+            except EntryCountError:
+                return replace(playoff, fill_with_bots=True)
+        return playoff
 
     def pool_order(self, pool_state: State) -> list[Entrant]:
         """Every entrant in qualifying order (see the module's docstring)."""
@@ -140,50 +185,84 @@ class TwoStage(Format):
             if not state.rounds:
                 self.check_entries(len(state.active))
             return replace(self.pool_format.next_round(pool_state), stage="pools")
-        if playoff_state.rounds and self.playoff_format.is_finished(playoff_state):
+        if self._playoff_over(playoff_state):
             raise TournamentFinishedError("the two-stage event is over: no round follows")
-        got = self.playoff_format.next_round(playoff_state)
+        got = self.playoff_for(playoff_state).next_round(playoff_state)
         return replace(got, number=got.number + len(pool_state.rounds), stage="playoff")
 
     def is_finished(self, state: State) -> bool:
         _, playoff_state = self.split(state)
-        return playoff_state is not None and self.playoff_format.is_finished(playoff_state)
+        return playoff_state is not None and self._playoff_over(playoff_state)
+
+    def _playoff_over(self, playoff_state: State) -> bool:
+        if len(playoff_state.entrants) < 2:
+            return True  # one entrant left in (or none): nobody to play
+        if not playoff_state.rounds:
+            return False
+        return self.playoff_for(playoff_state).is_finished(playoff_state)
 
     def standings(self, state: State) -> list[Standing]:
+        """The playoff's places first, then everyone else in the pools' order. Each stage's
+        tables and byes count with that stage's own points: a playoff bye is worth what the
+        playoff format says (nothing, by default), not what a pool bye is."""
         self._ledger(state)
         pool_state, playoff_state = self.split(state)
         pool_rows = self.pool_format.standings(pool_state)
         if playoff_state is None:
             return pool_rows
-        top = self.playoff_format.standings(playoff_state)
+        playoff = self.playoff_for(playoff_state)
+        if len(playoff_state.entrants) < 2:
+            top = [_alone(row) for row in pool_rows if row.entrant in playoff_state.by_id]
+        else:
+            top = playoff.standings(playoff_state)
         through = {row.entrant for row in top}
         order = [e.id for e in self.pool_order(pool_state) if e.id not in through]
         by_id = {row.entrant: row for row in pool_rows}
-        whole = Ledger(state, self.pool_format.scoring)
-        rows = [_totals(replace(row, tiebreaks=by_id[row.entrant].tiebreaks), whole) for row in top]
+        ledgers = (
+            Ledger(pool_state, self.pool_format.scoring),
+            Ledger(playoff_state, playoff.scoring),
+        )
+        rows = [
+            _totals(replace(row, tiebreaks=by_id[row.entrant].tiebreaks), ledgers) for row in top
+        ]
         for i, who in enumerate(order, start=1):
-            rows.append(_totals(replace(by_id[who], rank=len(top) + i, place=len(top) + i), whole))
+            row = replace(by_id[who], rank=len(top) + i, place=len(top) + i)
+            rows.append(_totals(row, ledgers))
         return rows
 
     def bracket(self, state: State) -> Bracket:
         _, playoff_state = self.split(state)
-        if playoff_state is not None:
-            return self.playoff_format.bracket(playoff_state)
+        if playoff_state is not None and len(playoff_state.entrants) >= 2:
+            return self.playoff_for(playoff_state).bracket(playoff_state)
         placeholders = [Entrant(f"{PLACEHOLDER}{i}", seed=i) for i in range(1, self.advance + 1)]
-        empty = self.playoff_format.bracket(State(placeholders))
-        return _blank(empty)
+        empty = _blank(self.playoff_format.bracket(State(placeholders)))
+        if playoff_state is None or not playoff_state.entrants:
+            return empty
+        alone = playoff_state.entrants[0].id
+        return replace(empty, champion=alone, places={alone: 1})
 
 
-def _totals(row: Standing, ledger: Ledger) -> Standing:
-    """A row with points, tables and byes counted over both stages."""
-    record = ledger.records[row.entrant]
+def _totals(row: Standing, ledgers: tuple[Ledger, ...]) -> Standing:
+    """A row with points, tables and byes counted over both stages, each stage's with its own
+    scoring."""
+    records = [(ledger, ledger.records.get(row.entrant)) for ledger in ledgers]
+    records = [(ledger, record) for ledger, record in records if record is not None]
     return replace(
         row,
-        points=float(ledger.scoring.value(record.points)),
-        played=record.played,
-        wins=record.wins,
-        byes=record.byes,
+        points=float(sum(ledger.scoring.value(record.points) for ledger, record in records)),
+        played=sum(record.played for _, record in records),
+        wins=sum(record.wins for _, record in records),
+        byes=sum(record.byes for _, record in records),
     )
+
+
+def _shifted(after: int | None, offset: int) -> int | None:
+    return None if after is None else after - offset
+
+
+def _alone(row: Standing) -> Standing:
+    """The only entrant left for a playoff: its champion without a game."""
+    return replace(row, rank=1, place=1)
 
 
 def _blank(bracket: Bracket) -> Bracket:

@@ -1,0 +1,155 @@
+"""Checking a format's options where they are set: each value against its field's type.
+
+Options arrive from JSON, from a form, or from code, so a value can be a string where a number
+belongs, ``None`` where nothing may be missing, or ``True`` where a count is meant. Each format
+is a dataclass whose field annotations say what an option takes; ``check_types`` reads them and
+refuses a wrong value with an ``OptionError`` naming the option and what it takes, before any
+format compares or counts with it (so no bare ``TypeError`` or ``KeyError`` escapes later).
+The formats then check ranges in their own ``__post_init__``.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from .errors import OptionError
+
+#: What an option takes, in the English words of the message (``code="option_type"``, the
+#: kind as ``params["expected"]``).
+EXPECTED = {
+    "whole_number": "a whole number",
+    "number": "a number",
+    "yes_no": "true or false",
+    "text": "a text",
+    "whole_number_or_text": "a whole number or a text",
+    "list_of_text": "a list of texts",
+    "list_of_whole_numbers": "a list of whole numbers",
+    "object": "an object of names and values",
+    "points": "an object of table sizes and lists of points",
+}
+
+
+def check_types(fmt: Any) -> None:
+    """Raise ``OptionError`` for the first option whose value does not fit its field's type."""
+    hints = typing.get_type_hints(type(fmt))
+    for field in fields(fmt):
+        value = getattr(fmt, field.name)
+        expected, optional = _expectation(hints[field.name])
+        if value is None and optional:
+            continue
+        if not _fits(value, expected):
+            raise OptionError(
+                f"{field.name} must be {EXPECTED[expected]}, not {value!r}",
+                "option_type",
+                option=field.name,
+                expected=expected,
+            )
+
+
+def _expectation(hint: Any) -> tuple[str, bool]:
+    """The kind of value a field's annotation asks for, and whether ``None`` is allowed."""
+    args = typing.get_args(hint)
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    optional = union and type(None) in args
+    kinds = [a for a in args if a is not type(None)] if union else [hint]
+    if set(kinds) == {int, str}:
+        return "whole_number_or_text", optional
+    (kind,) = kinds
+    origin = typing.get_origin(kind) or kind
+    if kind is bool:
+        return "yes_no", optional
+    if kind is int:
+        return "whole_number", optional
+    if kind is float:
+        return "number", optional
+    if kind is str:
+        return "text", optional
+    item = (typing.get_args(kind) or (Any,))[0]
+    if origin in (Mapping, dict):
+        return ("points" if item is int else "object"), optional
+    if origin in (Sequence, tuple, list):
+        return ("list_of_whole_numbers" if item is int else "list_of_text"), optional
+    raise TypeError(f"no check for options of type {hint!r}")  # a format's own mistake
+
+
+def _fits(value: Any, expected: str) -> bool:
+    if expected == "yes_no":
+        return isinstance(value, bool)
+    if expected == "whole_number":
+        return _whole(value)
+    if expected == "number":
+        return _number(value)
+    if expected == "text":
+        return isinstance(value, str)
+    if expected == "whole_number_or_text":
+        return _whole(value) or isinstance(value, str)
+    if expected == "list_of_text":
+        return _sequence(value) and all(isinstance(v, str) for v in value)
+    if expected == "list_of_whole_numbers":
+        return _sequence(value) and all(_whole(v) for v in value)
+    if expected == "object":
+        return isinstance(value, Mapping)
+    return isinstance(value, Mapping) and all(
+        _whole(size) and _sequence(points) and all(_number(p) for p in points)
+        for size, points in value.items()
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
+
+
+def _sequence(value: Any) -> bool:
+    return isinstance(value, list | tuple)
+
+
+def minimum(name: str, value: int | float | None, least: int | float) -> None:
+    """Refuse a number below ``least`` (``None``, the format's default, passes)."""
+    if value is not None and value < least:
+        raise OptionError(
+            f"{name} must be at least {least}, not {value!r}",
+            "option_minimum",
+            option=name,
+            minimum=least,
+        )
+
+
+def from_json(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as JSON stores them, turned into the shapes the fields take: lists of table
+    sizes into tuples, and points keyed by text ("4") keyed by number."""
+    options = dict(options)
+    if isinstance(options.get("table_sizes"), list):
+        options["table_sizes"] = tuple(options["table_sizes"])
+    points = options.get("points")
+    if isinstance(points, Mapping):
+        keyed = {}
+        for key, values in points.items():
+            size = _size(key)
+            if size is None:
+                raise OptionError(
+                    f"points are set per table size (2, 3 or 4), not for {key!r}",
+                    "points_size",
+                    size=str(key),
+                )
+            keyed[size] = tuple(values) if _sequence(values) else values
+        options["points"] = keyed
+    return options
+
+
+def _size(key: Any) -> int | None:
+    if _whole(key):
+        return key
+    if isinstance(key, str) and key.strip().isdigit():
+        return int(key)
+    return None
