@@ -327,8 +327,10 @@ class EntryAdmin(ClubScoped, admin.ModelAdmin):
                      "partner__display_name", "tournament__name")  # fmt: skip
     list_select_related = ("player", "partner", "tournament")
     raw_id_fields = ("player", "partner")
-    fields = ("tournament", "player", "partner", "seed", "groups", "status", "final_place")
-    readonly_fields = ("tournament", "player", "partner", "status", "final_place")
+    fields = ("tournament", "player", "partner", "seed", "groups", "status",
+              "withdrawn_after_round", "final_place")  # fmt: skip
+    readonly_fields = ("tournament", "player", "partner", "status", "withdrawn_after_round",
+                       "final_place")  # fmt: skip
     list_per_page = 100
     actions = ["check_in", "withdraw", "disqualify"]
 
@@ -389,10 +391,10 @@ class RoundAdmin(ClubScoped, admin.ModelAdmin):
     list_display = ("__str__", "stage", "state", "created_at", "finished_at")
     list_filter = ("state", ("tournament", admin.RelatedOnlyFieldListFilter))
     search_fields = ("tournament__name",)
-    fields = ("tournament", "stage", "number", "state", "byes", "starts_at", "started_at",
-              "deadline", "created_at", "finished_at")  # fmt: skip
-    readonly_fields = ("tournament", "stage", "number", "state", "byes", "started_at",
-                       "deadline", "created_at", "finished_at")  # fmt: skip
+    fields = ("tournament", "stage", "number", "state", "byes", "walkovers", "starts_at",
+              "started_at", "deadline", "created_at", "finished_at")  # fmt: skip
+    readonly_fields = ("tournament", "stage", "number", "state", "byes", "walkovers",
+                       "started_at", "deadline", "created_at", "finished_at")  # fmt: skip
     inlines = [TableInline]
     actions = ["start_now"]
 

@@ -100,7 +100,9 @@ class EventForm(forms.Form):
         label=_("Double elimination: a second final if the losers' champion wins"),
         required=False, initial=True,
     )  # fmt: skip
-    advance = forms.IntegerField(
+    # the format's option "advance"; the form field has its own name, since "advance" is the
+    # schedule's field (how each next round starts) further down
+    going_on = forms.IntegerField(
         label=_("Going on"), min_value=1, max_value=4096, required=False,
         help_text=_("Table knockout: players going on from each table (2 if empty). "
                     "Pools then a knockout: how many qualify (8 if empty)."),
@@ -263,8 +265,8 @@ class EventForm(forms.Form):
         options: dict[str, Any] = {}
         if fmt == "two_stage":
             options["pools"], options["playoff"] = data["pools"], data["playoff"]
-            if data.get("advance"):
-                options["advance"] = data["advance"]
+            if data.get("going_on"):
+                options["advance"] = data["going_on"]
             pool: dict[str, Any] = {}
             if data.get("rounds"):
                 pool["rounds"] = data["rounds"]
@@ -287,8 +289,8 @@ class EventForm(forms.Form):
                 options["third_place"] = True
             if fmt == "double_elimination" and not data.get("grand_final_reset"):
                 options["grand_final_reset"] = False
-            if fmt == "table_knockout" and data.get("advance"):
-                options["advance"] = data["advance"]
+            if fmt == "table_knockout" and data.get("going_on"):
+                options["advance"] = data["going_on"]
             if "allow_byes" in fields and data.get("allow_byes"):
                 options["allow_byes"] = True
             if fmt == "round_robin" and data.get("partnerships"):
@@ -338,7 +340,7 @@ def initial_for(tournament: Tournament) -> dict:
         "grand_final_reset": options.get(
             "grand_final_reset", playoff.get("grand_final_reset", True)
         ),
-        "advance": options.get("advance"),
+        "going_on": options.get("advance"),
         "allow_byes": options.get("allow_byes", pool.get("allow_byes", False)),
         "partnerships": options.get("partnerships", False),
         "pools": options.get("pools", "swiss"),

@@ -234,6 +234,10 @@ class Entry(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
     )
     final_place = models.PositiveIntegerField(_("final place"), null=True, blank=True)
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True,
+        help_text=_("How many rounds had been made when the entry withdrew or was disqualified."),
+    )  # fmt: skip
     groups = models.JSONField(
         _("kept apart from"), default=list, blank=True,
         help_text=_("Labels such as a family name: Swiss pairings keep entries sharing one apart."),
@@ -337,6 +341,11 @@ class Round(models.Model):
     byes = models.JSONField(
         _("byes"), default=list, blank=True, help_text=_("Entry ids sitting out.")
     )
+    walkovers = models.JSONField(
+        _("walkovers"), null=True, blank=True, default=list,
+        help_text=_("Entry ids going through without playing: their opponent had withdrawn. "
+                    "Empty (null) for rounds made before walkovers were recorded."),
+    )  # fmt: skip
     starts_at = models.DateTimeField(
         _("starts at"), null=True, blank=True,
         help_text=_("When a seated round's tables start by themselves; empty: when the organiser "

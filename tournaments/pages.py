@@ -78,6 +78,7 @@ class RoundView:
     tables: list[TableView]
     byes: list[str]
     seated: bool = False
+    walkovers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -162,6 +163,7 @@ def round_views(snap: Snapshot) -> list[RoundView]:
                 finished=row.state == Round.State.FINISHED, tables=tables,
                 byes=[entry_name(snap.entries, who) for who in row.byes],
                 seated=any(t.state == TableAssignment.State.SEATED for t in tables),
+                walkovers=[entry_name(snap.entries, who) for who in row.walkovers or ()],
             )
         )  # fmt: skip
     return views
@@ -255,6 +257,7 @@ class PreviewView:
     number: int
     tables: list[tuple[int, str, list[str]]]
     byes: list[str]
+    walkovers: list[str] = field(default_factory=list)
 
 
 def preview_view(snap: Snapshot, new) -> PreviewView:
@@ -263,7 +266,9 @@ def preview_view(snap: Snapshot, new) -> PreviewView:
         (i, table_label(table.label), [entry_name(snap.entries, who) for who in table.seats])
         for i, table in enumerate(new.tables, start=1)
     ]
-    return PreviewView(new.number, tables, [entry_name(snap.entries, who) for who in new.byes])
+    names = [entry_name(snap.entries, who) for who in new.byes]
+    walkovers = [entry_name(snap.entries, who) for who in new.walkovers or ()]
+    return PreviewView(new.number, tables, names, walkovers)
 
 
 def slot_label(slot) -> str:

@@ -9,6 +9,10 @@ and logged-in sessions. Scenarios:
 - ``club-night``: a running Cut-Throat Swiss of ``--entries`` bots (80: 20 tables) with more
   rounds to come, for looking at the screen; its bots play on through the worker. Session:
   ``organiser``.
+- ``withdrawal``: a running two-party Block single elimination of 8 people whose round 1 the
+  organiser recorded by hand (the better seed won every table); then seed 4 withdrew, so
+  round 2 is seated (not started) with seed 1 through by walkover. Session: ``organiser``,
+  and ``names`` of seeds 1 and 4.
 """
 
 from __future__ import annotations
@@ -77,14 +81,44 @@ def club_night(count: int) -> dict:
     return {"slug": event.slug, "organiser": session_for(owner)}
 
 
+def withdrawal() -> dict:
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events, results, rounds
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Knockout {secrets.token_hex(2)}", style="block", seats=2,
+        format="single_elimination", play_mode="games", games_per_table=1, turn_clock=0,
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    made = []
+    for seed in range(1, 9):
+        person = _person(f"seed{seed}-")
+        made.append(entries.set_seed(event, owner, entries.register(event, person, person), seed))
+    first = events.start(event, owner)
+    for table in first.tables.order_by("number"):
+        results.record_result(event, owner, table, [1, 2], "played on paper")
+    entries.withdraw(event, owner, made[3])
+    rounds.generate_round(event, owner, start=False)
+    return {"slug": event.slug, "organiser": session_for(owner),
+            "names": {"seed1": made[0].name, "seed4": made[3].name}}  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["checkin", "club-night"])
+    parser.add_argument("scenario", choices=["checkin", "club-night", "withdrawal"])
     parser.add_argument("--start-in", type=float, default=30.0)
     parser.add_argument("--entries", type=int, default=80)
     args = parser.parse_args()
     _setup()
-    made = checkin(args.start_in) if args.scenario == "checkin" else club_night(args.entries)
+    if args.scenario == "checkin":
+        made = checkin(args.start_in)
+    elif args.scenario == "withdrawal":
+        made = withdrawal()
+    else:
+        made = club_night(args.entries)
     print(json.dumps(made))
 
 

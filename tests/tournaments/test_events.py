@@ -40,7 +40,7 @@ def test_only_the_clubs_organisers_create_its_events(club, people, who):
         ({"style": "cutthroat", "seats": 4, "format": "swiss"}, "tables of players each"),
         ({"style": "partner", "seats": 4, "format": "swiss_tables"}, "two sides"),
         ({"style": "block", "seats": 3, "format": "swiss"}, "played at 2, 4 seats"),
-        ({"format_options": {"rounds": 0}}, "at least one round"),
+        ({"format_options": {"rounds": 0}}, "Rounds must be at least 1"),
         ({"format_options": {"bogus": 1}}, "no option bogus"),
         ({"options": {"target": -5}}, "positive whole number"),
         ({"play_mode": "games"}, "how many games"),

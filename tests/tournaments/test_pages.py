@@ -113,6 +113,28 @@ def test_an_organiser_creates_an_event_for_one_of_their_clubs(client, club, peop
     assert event.visibility == "club" and event.state == Tournament.State.DRAFT
 
 
+def test_a_table_knockouts_going_on_and_the_schedules_next_round_are_two_fields(
+    client, club, people
+):
+    """The format's "advance" (how many go on) and the schedule's (how each next round
+    starts) share a name: the form keeps them apart, and editing shows both as stored."""
+    client.force_login(people.organiser)
+    data = {
+        "club": club.pk, "name": "Knockout Night", "style": "cutthroat", "seats": "4",
+        "format": "table_knockout", "going_on": "1", "advance": "organiser", "pools": "swiss",
+        "playoff": "single_elimination", "play_mode": "set", "points_4": "4-2-1-0",
+        "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual", "turn_clock": "30",
+        "visibility": "public", "bots_fill": "on",
+    }  # fmt: skip
+    response = client.post(reverse("event_new"), data)
+    assert response.status_code == 302, response.content.decode()
+    event = Tournament.objects.get()
+    assert event.format_options == {"advance": 1} and event.advance == "organiser"
+    page = client.get(reverse("event_edit", kwargs={"slug": event.slug})).content.decode()
+    assert re.search(r'name="going_on"[^>]*value="1"', page)
+    assert re.search(r'<option value="organiser" selected>', page)
+
+
 def test_an_event_form_that_makes_no_event_says_why(client, club, people):
     client.force_login(people.owner)
     data = {

@@ -105,4 +105,4 @@ def test_an_option_of_the_wrong_type_is_refused_in_spanish_without_pythons_words
 
     with translation.override("es"), pytest.raises(TournamentError) as refused:
         make_event(club, format_options={"rounds": "many"})
-    assert str(refused.value) == "Una opción de este formato tiene un valor que no puede usar."
+    assert str(refused.value) == "La opción «rounds» lleva un número entero."

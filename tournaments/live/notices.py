@@ -20,7 +20,7 @@ NOTICE_STATES = (Tournament.State.CHECKIN, Tournament.State.RUNNING)
 
 @dataclass
 class Notice:
-    kind: str  # checkin, checked-in, ready, seated, finished, bye
+    kind: str  # checkin, checked-in, ready, seated, finished, bye, walkover
     event: str
     text: str
     link: str
@@ -72,6 +72,10 @@ def _running(entry: Entry, here: str) -> Notice | None:
     if entry.pk in (row.byes or []):
         return Notice("bye", event.name, _("You have a bye in round %(n)s of %(event)s.") % names,
                       url, _("The event"))  # fmt: skip
+    if entry.pk in (row.walkovers or []):
+        text = _("You go through round %(n)s of %(event)s without playing: your opponent "
+                 "withdrew.") % names  # fmt: skip
+        return Notice("walkover", event.name, text, url, _("The event"))
     tables = TableAssignment.objects.filter(round=row).select_related("table")
     mine = next((t for t in tables if entry.pk in t.seats), None)
     if mine is None:

@@ -7,7 +7,7 @@ club-night screen's pages. The standings and bracket are the event page's own
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
@@ -51,6 +51,7 @@ class LiveRound:
     finished_tables: int
     starts_at: datetime | None
     deadline: datetime | None = None
+    walkovers: list[str] = field(default_factory=list)
 
 
 def _score(totals: list, index: int, seats: int) -> int | None:
@@ -84,7 +85,10 @@ def current_round(snap: Snapshot) -> LiveRound | None:
     tables = [live_table(t, snap) for t in row.table_list]
     done = sum(t.state == TableAssignment.State.FINISHED for t in tables)
     byes = [entry_name(snap.entries, who) for who in row.byes]
-    return LiveRound(row.number, row.state, tables, byes, done, row.starts_at, row.deadline)
+    walkovers = [entry_name(snap.entries, who) for who in row.walkovers or ()]
+    return LiveRound(
+        row.number, row.state, tables, byes, done, row.starts_at, row.deadline, walkovers
+    )
 
 
 def clock(moment: datetime | None) -> str:

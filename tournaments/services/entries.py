@@ -202,9 +202,7 @@ def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
             entry.delete()
             entry.status = Entry.Status.WITHDRAWN
             return entry
-        entry.status = Entry.Status.WITHDRAWN
-        entry.save(update_fields=["status"])
-        schedule.stand_in_for(tournament, entry)  # its running tables play on with a bot
+        _leave(tournament, entry, Entry.Status.WITHDRAWN)
     return entry
 
 
@@ -221,10 +219,19 @@ def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
             )
         if entry.status == Entry.Status.DISQUALIFIED:
             raise TournamentError(_("That entry is disqualified already."))
-        entry.status = Entry.Status.DISQUALIFIED
-        entry.save(update_fields=["status"])
-        schedule.stand_in_for(tournament, entry)
+        _leave(tournament, entry, Entry.Status.DISQUALIFIED)
     return entry
+
+
+def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
+    """Put a running event's entry out. It keeps its results; the rounds made so far are
+    noted with it, so the format knows it was in every one of them (a result corrected later
+    cannot pass it over in hindsight). Its running tables play on with a bot."""
+    if entry.active:  # a withdrawn entry disqualified later left when it withdrew
+        entry.withdrawn_after_round = tournament.rounds.count()
+    entry.status = status
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    schedule.stand_in_for(tournament, entry)
 
 
 def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -> Entry:

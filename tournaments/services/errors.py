@@ -38,6 +38,71 @@ _MEANINGS = (
 )
 
 
+#: What a format error says, by its ``code`` (see ``formats.errors``), in sentences translators
+#: can word; the parameters are the error's own (option names, numbers). An option of the
+#: wrong type is worded by the kind of value it takes (``params["expected"]``).
+_OPTION_TYPES = {
+    "whole_number": gettext_noop("The option “%(option)s” takes a whole number."),
+    "number": gettext_noop("The option “%(option)s” takes a number."),
+    "yes_no": gettext_noop("The option “%(option)s” takes true or false."),
+    "text": gettext_noop("The option “%(option)s” takes a text."),
+    "whole_number_or_text": gettext_noop("The option “%(option)s” takes a whole number or a text."),
+    "list_of_text": gettext_noop("The option “%(option)s” takes a list of texts."),
+    "list_of_whole_numbers": gettext_noop("The option “%(option)s” takes a list of whole numbers."),
+    "object": gettext_noop("The option “%(option)s” takes an object of names and values."),
+    "points": gettext_noop("Points are written per table size, each a list of numbers."),
+}
+_CODES = {
+    "option_minimum": gettext_noop("The option “%(option)s” must be at least %(minimum)s."),
+    "option_range": gettext_noop(
+        "The option “%(option)s” must be from %(minimum)s to %(maximum)s."
+    ),
+    "option_choice": gettext_noop("The option “%(option)s” takes one of: %(choices)s."),
+    "unknown_option": gettext_noop(
+        "This format has no option “%(option)s”; its options are: %(choices)s."
+    ),
+    "knockout_byes": gettext_noop(
+        "A table knockout has no byes: let bots fill seats, or allow smaller tables."
+    ),
+    "points_size": gettext_noop("Points are set for tables of 2, 3 or 4 seats, not “%(size)s”."),
+    "points_count": gettext_noop(
+        "Points for tables of %(size)s seats need %(size)s numbers, one per place."
+    ),
+    "points_order": gettext_noop(
+        "Points for tables of %(size)s seats must not rise with the place."
+    ),
+    "table_sizes_range": gettext_noop("Table sizes (%(sizes)s) must lie between 2 and %(seats)s."),
+    "table_sizes_full": gettext_noop(
+        "Table sizes (%(sizes)s) must include full tables of %(seats)s."
+    ),
+    "style_table_sizes": gettext_noop("This style is not played at tables of %(sizes)s."),
+    "too_few_entries": gettext_noop(
+        "This format needs at least %(minimum)s entries; there are %(count)s."
+    ),
+    "knockout_stuck": gettext_noop(
+        "With %(advance)s going on from each table, a knockout of %(count)s players would seat "
+        "tables that knock nobody out; let fewer go on from each table, or take %(take)s entries."
+    ),
+    "seated_already": gettext_noop(
+        "That would change who plays in round %(round)s, which is seated already: once a round "
+        "is seated, neither the results before it nor its seats can change who went on."
+    ),
+    "not_the_brackets": gettext_noop("Round %(round)s holds a table that is not the bracket's."),
+    "after_the_final": gettext_noop("Round %(round)s would come after the final."),
+    "places_type": gettext_noop("Places are whole numbers, 1 the best."),
+}
+
+
+def _meaning(error: FormatError) -> tuple[str, dict]:
+    """The sentence (a msgid) and parameters that say what a format error means."""
+    params = dict(error.params)
+    if error.code == "option_type" and params.get("expected") in _OPTION_TYPES:
+        return _OPTION_TYPES[params.pop("expected")], params
+    if error.code in _CODES:
+        return _CODES[error.code], params
+    return next(m for kind, m in _MEANINGS if isinstance(error, kind)), {}
+
+
 class TournamentError(Exception):
     """An action on an event that cannot be done; the message is shown to the organiser or
     player as it stands, and nothing was changed.
@@ -61,13 +126,14 @@ def refusal(msgid: str, plural: str = "", n: int | None = None, **params) -> Tou
 def explained(error: FormatError) -> TournamentError:
     """A format's message (lower case, no full stop: it is written to be embedded) as a
     sentence for the page. English pages show it as it is; in another language, the sentence
-    its kind of error means, in that language (the format's English words are logged)."""
+    its code says (which option, which numbers), or else what its kind of error means, in that
+    language (the format's English words are logged)."""
     text = str(error).strip()
     if text and not text.endswith((".", "!", "?")):
         text += "."
     text = text[:1].upper() + text[1:]
-    meaning = next(m for kind, m in _MEANINGS if isinstance(error, kind))
-    parts = [{**message(meaning), "en": text}]  # English readers get the format's own words
+    meaning, params = _meaning(error)
+    parts = [{**message(meaning, **params), "en": text}]  # English readers: the format's words
     if not english():
         log.info("format refused: %s", text)
     return TournamentError(render(parts), parts)

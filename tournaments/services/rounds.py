@@ -131,6 +131,7 @@ def store_round(tournament: Tournament, new: FormatRound) -> Round:
         )
     row = Round.objects.create(
         tournament=tournament, stage=stage, number=new.number, byes=list(new.byes),
+        walkovers=list(new.walkovers or ()),
         state=Round.State.SEATED if new.tables else Round.State.RUNNING,
     )  # fmt: skip
     TableAssignment.objects.bulk_create(

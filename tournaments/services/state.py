@@ -78,7 +78,10 @@ def entrant_of(entry: Entry, clubs: Iterable[str] = ()) -> Entrant:
     """The format's entrant for an entry: its labels (kept apart in Swiss pairings) are the
     organiser's groups and, with ``separate_clubs``, ``club:<id>`` for its players' clubs."""
     groups = {str(label) for label in entry.groups or ()} | set(clubs)
-    return Entrant(entry.pk, seed=entry.seed, groups=frozenset(groups), active=entry.active)
+    return Entrant(
+        entry.pk, seed=entry.seed, groups=frozenset(groups), active=entry.active,
+        withdrawn_after=None if entry.active else entry.withdrawn_after_round,
+    )  # fmt: skip
 
 
 def club_labels(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, set[str]]:
@@ -113,6 +116,7 @@ def format_round(row: Round, tables: Iterable[TableAssignment]) -> FormatRound:
         ),
         byes=tuple(row.byes),
         stage=STAGE_OF_KIND.get(row.stage.kind, ""),
+        walkovers=tuple(row.walkovers) if row.walkovers is not None else None,
     )
 
 

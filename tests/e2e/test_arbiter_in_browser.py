@@ -1,0 +1,76 @@
+"""An organiser's unhappy paths in the browser: a player withdrew after round 1 of a knockout,
+so round 2 names who went through without playing; a late correction of round 1 is refused
+with the reason, in Spanish on a phone; and a format option of the wrong type is refused on
+the event form, in Spanish too. Photographs at 360 and 1440 px:
+test-results/e2e-arbiter-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, browser_pages, signed_in
+from tests.e2e.test_event_in_browser import DESKTOP, PHONE, stage_event
+
+pytestmark = pytest.mark.e2e
+
+WALKOVER = "Through without playing (their opponent withdrew):"
+
+
+def _shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"e2e-arbiter-{name}.png"), full_page=True)
+
+
+def _in_spanish(page, base: str) -> None:
+    page.context.add_cookies([{"name": "django_language", "value": "es", "url": base}])
+
+
+def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site, chromium):
+    made = stage_event(site, "withdrawal")
+    run_url = f"{site}events/{made['slug']}/run/"
+    with browser_pages(chromium, desk=DESKTOP, phone=PHONE) as (desk, phone):
+        for page in (desk, phone):
+            signed_in(page, site, made["organiser"])
+
+        desk.goto(run_url)
+        line = desk.locator("p", has_text=WALKOVER)
+        line.wait_for()
+        assert made["names"]["seed1"] in line.inner_text()
+        _shoot(desk, "walkover-1440")
+
+        _in_spanish(phone, site)
+        phone.goto(run_url)
+        phone.locator("p", has_text="Pasan sin jugar (su rival se retiró):").wait_for()
+        _shoot(phone, "walkover-360-es")
+        links = phone.locator("a[href*='/tables/']").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        )
+        results = sorted(
+            (h for h in links if re.search(r"/tables/\d+/result/$", h)),
+            key=lambda h: int(re.search(r"/tables/(\d+)/", h).group(1)),
+        )
+        phone.goto(site.rstrip("/") + results[0])  # round 1, table 1: seed 1 beat seed 8
+        phone.locator("select[name='place_0']").select_option("2")
+        phone.locator("select[name='place_1']").select_option("1")
+        phone.locator("input[name='reason']").fill("el acta decía otra cosa")
+        phone.locator("form.ev-form button[type='submit']").click()
+        phone.wait_for_load_state()
+        alert = phone.locator(".form-errors[role='alert']")
+        alert.wait_for()
+        assert "ya está sentada" in alert.inner_text()
+        _shoot(phone, "late-correction-360-es")
+
+        phone.goto(f"{site}events/new/")
+        phone.locator("select[name='style']").select_option("block")
+        phone.locator("select[name='seats']").select_option("2")
+        phone.locator("select[name='format']").select_option("swiss")
+        phone.locator("input[name='name']").fill("Swiss del viernes")
+        phone.locator("textarea[name='more_options']").fill('{"rounds": "3"}')
+        phone.locator("form.ev-form button[type='submit']").click()
+        phone.wait_for_load_state()
+        alert = phone.locator("[role='alert']", has_text="«rounds» lleva un número entero")
+        alert.first.wait_for()
+        _shoot(phone, "option-360-es")
