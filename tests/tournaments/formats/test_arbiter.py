@@ -77,7 +77,7 @@ def play_out(name: str, options: dict, count: int, seed: int, **kw):
 
 
 @settings(
-    max_examples=300,
+    max_examples=150,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
