@@ -1,4 +1,5 @@
-"""Live-play benchmark: latency from a move to its partial on every socket of the table.
+"""Live-play benchmark: latency from a move to its partial on every socket of the table, and
+the same against a floor: a bare Channels app on the same stack, measured in the same run.
 
 Runs the site on PostgreSQL and Redis with one web process (daphne) and one Celery worker.
 Each table has one scripted player (HTTP posts and a websocket), three bots and three
@@ -14,8 +15,18 @@ spectator sockets, so every move is pushed to four sockets.
   with the web process's CPU time per move.
 - queries per move: measured in process for the move service plus the renders of the four
   viewers, early and late in a game.
+- the floor (``bench/floor``): one daphne process running a bare Channels app on the same
+  PostgreSQL pool and Redis pub/sub layer, where every move is one POST that writes one row and
+  publishes one message to the table's four sockets, each sending a small frame. The same load
+  generator drives it: saturated steps (its best moves per second and CPU per move), and paced
+  runs of more and more tables, to find the most it holds at p95 under 50 ms; the site is then
+  paced at that many tables too. The JSON line reports the site's figures against the floor's:
+  ``moves_per_s_vs_floor`` (goal >= 1.0) and ``cpu_per_move_vs_floor`` (goal <= 1.0).
+- ``--scale``: the saturated steps again with two web processes and two workers (a table's
+  posts go to one web process and its sockets to both, through the channel layer), against
+  one of each: the second figure a club that outgrows one process will ask for.
 
-Prints one JSON line. Usage: python bench/live.py [--tables 50] [--paced-seconds 20]
+Prints one JSON line. Usage: python bench/live.py [--tables 50] [--paced-seconds 20] [--scale]
 Environment: DATABASE_URL (default: a bench database on 127.0.0.1), REDIS_URL (default db 3).
 """
 
@@ -157,6 +168,9 @@ class Table:
     id: int
     code: str
     session: str
+    #: where the player posts, and where each of the four sockets connects
+    post_base: str = ""
+    socket_bases: tuple[str, ...] = ()
     seen: list[dict] = field(default_factory=lambda: [{}, {}, {}, {}])
     last: bytes = b""
     acting: bool = False
@@ -166,10 +180,10 @@ class Table:
 class Client:
     """Scripted players and spectators for every table, over aiohttp."""
 
-    def __init__(self, base: str, tables: list[Table], think: float) -> None:
-        self.base = base
+    def __init__(self, tables: list[Table], think: float, stagger: float = 0) -> None:
         self.tables = tables
         self.think = think
+        self.stagger = stagger
         self.csrf = secrets.token_hex(16)
         self.running = True
         self.errors = 0
@@ -183,9 +197,10 @@ class Client:
         async with aiohttp.ClientSession(connector=connector) as http:
             self.http = http
             tasks = []
-            for table in self.tables:
+            for i, table in enumerate(self.tables):
+                delay = i * self.stagger / len(self.tables)
                 for index in range(4):
-                    tasks.append(asyncio.create_task(self.socket(table, index)))
+                    tasks.append(asyncio.create_task(self.socket(table, index, delay)))
             await asyncio.sleep(seconds)
             self.running = False
             for task in tasks:
@@ -198,11 +213,15 @@ class Client:
             cookies["sessionid"] = table.session
         return cookies
 
-    async def socket(self, table: Table, index: int) -> None:
+    async def socket(self, table: Table, index: int, delay: float = 0) -> None:
+        """One of the table's sockets; opened ``delay`` seconds in (the floor's tables start
+        when their player's socket sees the first frame: staggered, as the site's sets are)."""
         import aiohttp
 
-        url = self.base.replace("http", "ws") + f"ws/table/{table.code}/"
-        headers = {"Origin": self.base.rstrip("/")}
+        await asyncio.sleep(delay)
+        base = table.socket_bases[index]
+        url = base.replace("http", "ws") + f"ws/table/{table.code}/"
+        headers = {"Origin": base.rstrip("/")}
         cookies = self._cookies(table, index == 0)
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
         try:
@@ -253,8 +272,8 @@ class Client:
                                          "tile": tile, "on": on})  # fmt: skip
 
     async def post(self, table: Table, path: str, data: dict) -> None:
-        url = f"{self.base}play/t/{table.code}/{path}"
-        headers = {"X-CSRFToken": self.csrf, "HX-Request": "true", "Referer": self.base}
+        url = f"{table.post_base}play/t/{table.code}/{path}"
+        headers = {"X-CSRFToken": self.csrf, "HX-Request": "true", "Referer": table.post_base}
         try:
             async with self.http.post(
                 url, data=data, headers=headers, cookies=self._cookies(table, True)
@@ -277,24 +296,39 @@ class Client:
 
 # -- measuring -------------------------------------------------------------------------------
 
+#: Stored moves in a window: (table key, game, seq) -> the time it was stored.
+Stored = dict[tuple[object, int, int], float]
 
-def latencies(tables: list[Table], since: float, until: float) -> tuple[list[float], int, int]:
-    """Per stored change: ms from its store to its arrival on the table's slowest socket."""
+
+def site_moves(tables: list[Table], since: float, until: float) -> Stored:
     from games.models import Move
 
-    table_ids = [t.id for t in tables]
     rows = Move.objects.filter(
-        game__match__table_id__in=table_ids, at__gte=_dt(since), at__lte=_dt(until - 1.0)
+        game__match__table_id__in=[t.id for t in tables], at__gte=_dt(since), at__lte=_dt(until)
     ).values_list("game__match__table_id", "game_id", "seq", "at")
-    stored: dict[tuple[int, int, int], float] = {}
-    for table_id, game_id, seq, at in rows:
-        stored[(table_id, game_id, seq)] = at.timestamp()
-    by_id = {t.id: t for t in tables}
+    return {(table_id, game, seq): at.timestamp() for table_id, game, seq, at in rows}
+
+
+def floor_moves(database: str, tables: list[Table], since: float, until: float) -> Stored:
+    import psycopg
+
+    with psycopg.connect(database) as connection:
+        rows = connection.execute(
+            "SELECT tbl, game, seq, at FROM floor_move WHERE tbl = ANY(%s) AND at BETWEEN %s "
+            "AND %s",
+            [[t.code for t in tables], _dt(since), _dt(until)],
+        ).fetchall()
+    return {(code, game, seq): at.timestamp() for code, game, seq, at in rows}
+
+
+def latencies(tables: list[Table], stored: Stored, key) -> tuple[list[float], int, int]:
+    """Per stored change: ms from its store to its arrival on the table's slowest socket."""
+    by_key = {key(t): t for t in tables}
     values: list[float] = []
     per_socket: list[list[float]] = [[], [], [], []]
     missing = 0
-    for (table_id, game_id, seq), at in stored.items():
-        table = by_id[table_id]
+    for (table_key, game_id, seq), at in stored.items():
+        table = by_key[table_key]
         worst = 0.0
         for index, seen in enumerate(table.seen):
             arrived = [when for (g, v), when in seen.items() if g == game_id and v >= seq]
@@ -349,42 +383,129 @@ def queries_per_move() -> dict:
     return {"first": counts[0], "last": counts[-1], "max": max(counts), "moves": len(counts)}
 
 
-# -- phases ----------------------------------------------------------------------------------
+# -- the servers -----------------------------------------------------------------------------
 
 
-class Site:
-    """One web process and one worker, both with the same bot pause (they both queue bots)."""
+class Servers:
+    """Web processes (and workers) under test; CPU is counted over all web processes."""
 
-    def __init__(self, env: dict[str, str], logs: Path, bot_delay: float) -> None:
-        pause = {"BOT_DELAY": str(bot_delay)} if bot_delay else {"BOT_THINK": "0"}
-        self.env = {**env, **pause}
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}/"
-        level = os.environ.get("BENCH_WORKER_LOG", "WARNING")
-        self.web = spawn([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
-                          str(self.port), "config.asgi:application"], self.env,
-                         logs / "web.log")  # fmt: skip
-        self.worker = spawn([sys.executable, "-m", "celery", "-A", "config", "worker",
-                             "-l", level, "--concurrency", "2"], self.env,
-                            logs / "worker.log")  # fmt: skip
-        self._wait()
+    webs: list[subprocess.Popen]
+    workers: list[subprocess.Popen]
+    bases: list[str]
+    key = staticmethod(lambda table: table.id)
 
-    def _wait(self) -> None:
-        import urllib.request
+    def stored(self, tables: list[Table], since: float, until: float) -> Stored:
+        return site_moves(tables, since, until)
 
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(self.base + "healthz", timeout=2) as response:
-                    if response.status == 200:
-                        time.sleep(2)  # the worker's own start-up
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the web process did not start")
+    def web_cpu(self) -> float:
+        return sum(cpu_seconds(web) for web in self.webs)
+
+    def worker_cpu(self) -> float:
+        return sum(cpu_seconds(worker, children=True) for worker in self.workers)
+
+    def place(self, tables: list[Table]) -> None:
+        """Spread tables over the web processes: a table's posts go to one, and its four
+        sockets to every process in turn (the channel layer carries its pushes across)."""
+        for i, table in enumerate(tables):
+            count = len(self.bases)
+            table.post_base = self.bases[i % count]
+            table.socket_bases = tuple(self.bases[(i + j) % count] for j in range(4))
 
     def close(self) -> None:
-        stop(self.worker)
-        stop(self.web)
+        for process in [*self.workers, *self.webs]:
+            stop(process)
+
+
+class Site(Servers):
+    """The site: web processes and workers, both with the same bot pause (both queue bots)."""
+
+    def __init__(
+        self, env: dict[str, str], logs: Path, bot_delay: float, webs: int = 1, workers: int = 1
+    ) -> None:
+        pause = {"BOT_DELAY": str(bot_delay)} if bot_delay else {"BOT_THINK": "0"}
+        self.env = {**env, **pause}
+        ports = [free_port() for _ in range(webs)]
+        self.bases = [f"http://127.0.0.1:{port}/" for port in ports]
+        level = os.environ.get("BENCH_WORKER_LOG", "WARNING")
+        self.webs = [
+            spawn([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                   "config.asgi:application"], self.env, logs / f"web{i}.log")
+            for i, port in enumerate(ports)
+        ]  # fmt: skip
+        self.workers = [
+            spawn([sys.executable, "-m", "celery", "-A", "config", "worker", "-l", level,
+                   "--concurrency", "2", "-n", f"bench{i}@%h"], self.env, logs / f"worker{i}.log")
+            for i in range(workers)
+        ]  # fmt: skip
+        for base in self.bases:
+            _wait(base + "healthz", self.webs)
+        time.sleep(2)  # the workers' own start-up
+
+
+class Floor(Servers):
+    """The floor app (``bench/floor``) in one daphne process, on its own database, with
+    ``stack`` ``django`` (startproject's middleware, signed-in moves) or ``bare``."""
+
+    key = staticmethod(lambda table: table.code)
+
+    def __init__(self, env: dict[str, str], logs: Path, database: str, stack: str) -> None:
+        port = free_port()
+        self.database = database
+        self.bases = [f"http://127.0.0.1:{port}/"]
+        self.env = {**env, "DJANGO_SETTINGS_MODULE": "floor.settings", "FLOOR_STACK": stack,
+                    "DATABASE_URL": database,
+                    "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}  # fmt: skip
+        self.webs = [
+            spawn([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                   "floor.app:application"], self.env, logs / f"floor-{stack}.log")
+        ]  # fmt: skip
+        self.workers = []
+        _wait(self.bases[0] + "none", self.webs, any_answer=True)
+
+    def stored(self, tables: list[Table], since: float, until: float) -> Stored:
+        return floor_moves(self.database, tables, since, until)
+
+    def tables(self, count: int, sessions: list[str]) -> list[dict]:
+        """``count`` fresh tables, their players signed in with ``sessions`` (in turn)."""
+        run = secrets.token_hex(3)
+        return [
+            {"id": i, "code": f"f{run}-{i}", "session": sessions[i % len(sessions)]}
+            for i in range(count)
+        ]
+
+
+def floor_database(env: dict[str, str], database: str, users: int) -> list[str]:
+    """Make the floor's database (Django's tables, the moves table, ``users`` signed-in
+    users); the users' session keys."""
+    ensure_database(database)
+    made = subprocess.run(
+        [sys.executable, "-m", "floor.setup", str(users)], cwd=ROOT, check=True,
+        capture_output=True, text=True,
+        env={**env, "DJANGO_SETTINGS_MODULE": "floor.settings", "DATABASE_URL": database,
+             "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])},
+    )  # fmt: skip
+    return json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def _wait(url: str, processes: list[subprocess.Popen], any_answer: bool = False) -> None:
+    """Until ``url`` answers 200 (or, with ``any_answer``, answers at all)."""
+    import urllib.error
+    import urllib.request
+
+    for _ in range(300):
+        if any(process.poll() is not None for process in processes):
+            raise RuntimeError("a server under test exited while starting")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except urllib.error.HTTPError:
+            if any_answer:
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer")
 
 
 def stagger_starts(tables: list[dict], over: float) -> threading.Thread:
@@ -410,24 +531,32 @@ def stagger_starts(tables: list[dict], over: float) -> threading.Thread:
 
 
 def run_phase(
-    site: Site, tables: list[dict], seconds: float, think: float, stagger: float = 0
+    servers: Servers,
+    tables: list[dict],
+    seconds: float,
+    think: float,
+    stagger: float = 0,
 ) -> dict:
     table_objs = [Table(t["id"], t["code"], t["session"]) for t in tables]
-    client = Client(site.base, table_objs, think)
-    starter = stagger_starts(tables, stagger) if stagger else None
-    cpu_before = cpu_seconds(site.web)
-    worker_before = cpu_seconds(site.worker, children=True)
+    servers.place(table_objs)
+    floor = isinstance(servers, Floor)
+    client = Client(table_objs, think, stagger if floor else 0)
+    starter = stagger_starts(tables, stagger) if stagger and not floor else None
+    cpu_before = servers.web_cpu()
+    worker_before = servers.worker_cpu()
     client_before = time.process_time()
     started = time.time()
     asyncio.run(client.run(seconds))
     ended = time.time()
     if starter is not None:
         starter.join()
-    cpu = cpu_seconds(site.web) - cpu_before
-    worker_cpu = cpu_seconds(site.worker, children=True) - worker_before
+    cpu = servers.web_cpu() - cpu_before
+    worker_cpu = servers.worker_cpu() - worker_before
     client_cpu = time.process_time() - client_before
     warm = started + 2.0
-    values, missing, moves = latencies(table_objs, warm, ended)
+    stored = servers.stored(table_objs, warm, ended - 1.0)
+    values, missing, moves = latencies(table_objs, stored, servers.key)
+    every = len(servers.stored(table_objs, started, ended))  # the moves the CPU time paid for
     return {
         "values": values,
         "missing": missing,
@@ -435,11 +564,56 @@ def run_phase(
         "moves": moves,
         "seconds": ended - warm - 1.0,
         "cpu": cpu,
-        "cpu_moves": moves,
+        "cpu_moves": every,
         "worker_cpu_share": round(worker_cpu / (ended - started), 2),
         "web_cpu_share": round(cpu / (ended - started), 2),
         "client_cpu_share": round(client_cpu / (ended - started), 2),
     }
+
+
+def saturate(servers: Servers, pool: list[dict], steps: list[int], seconds: float, name: str,
+             start=None) -> dict | None:  # fmt: skip
+    """Raise the busy tables step by step; the best moves per second at p95 under 100 ms."""
+    best = None
+    started = 0
+    for step in steps:
+        if start is not None:
+            start(pool[started:step])
+        started = step
+        result = run_phase(servers, pool[:step], seconds, think=0)
+        rate = result["moves"] / result["seconds"]
+        p95 = percentile(result["values"], 95)
+        result.update(rate=rate, p95=p95, tables=step)
+        if p95 is not None and p95 < 100 and (best is None or rate > best["rate"]):
+            best = result
+        shares = {k: v for k, v in result.items() if k.endswith("_share")}
+        print(json.dumps({name: step, "moves_per_s": round(rate, 1), "p95_ms": p95,
+                          "errors": result["errors"], **shares}), file=sys.stderr)  # fmt: skip
+    return best
+
+
+def paced_limit(
+    floor: Floor, sessions: list[str], counts: list[int], seconds: float
+) -> tuple[int, float | None]:
+    """The most tables the floor holds paced at p95 under 50 ms (and that p95)."""
+    held, held_p95 = 0, None
+    for count in counts:
+        result = run_phase(floor, floor.tables(count, sessions), seconds, think=1.0, stagger=1.0)
+        p95 = percentile(result["values"], 95)
+        print(json.dumps({"floor_paced_tables": count, "p95_ms": p95,
+                          "errors": result["errors"]}), file=sys.stderr)  # fmt: skip
+        if p95 is None or p95 >= 50 or result["errors"]:
+            break
+        held, held_p95 = count, p95
+    return held, held_p95
+
+
+def per_move(result: dict | None) -> float | None:
+    return round(result["cpu"] * 1000 / result["cpu_moves"], 2) if result else None
+
+
+def ratio(site: float | None, floor: float | None) -> float | None:
+    return round(site / floor, 2) if site and floor else None
 
 
 def main() -> None:
@@ -448,6 +622,17 @@ def main() -> None:
     parser.add_argument("--paced-seconds", type=float, default=20)
     parser.add_argument("--step-seconds", type=float, default=8)
     parser.add_argument("--steps", default="2,4,8,16,32")
+    parser.add_argument(
+        "--floor-paced",
+        default="25,50,75,100,150,200",
+        help="table counts to pace the floor at, until p95 passes 50 ms",
+    )
+    parser.add_argument("--floor-paced-seconds", type=float, default=10)
+    parser.add_argument(
+        "--scale",
+        action="store_true",
+        help="also run the saturated steps with two web processes and workers",
+    )
     args = parser.parse_args()
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
@@ -463,35 +648,58 @@ def main() -> None:
            "DOMINOES_VAR_DIR": str(logs),
            # The scripted players answer at machine speed when saturated: far above the
            # per-user rate a person can reach, which the limiter is there to catch.
-           "RATE_MOVES": "100000/m", "RATE_ACTIONS": "100000/m"}  # fmt: skip
+           "RATE_MOVES": "100000/m", "RATE_ACTIONS": "100000/m",
+           # A phase's tables stop when its players leave. With the usual grace, bots stood in
+           # for them 45 s later and played on at full speed under the next phases' figures.
+           "AWAY_GRACE_SECONDS": "86400"}  # fmt: skip
     setup_django(env)
-    tables = make_tables(args.tables + max(int(s) for s in args.steps.split(",")))
+    steps = [int(s) for s in args.steps.split(",")]
+    floor_counts = [int(s) for s in args.floor_paced.split(",")]
+    floor_db = database + "_floor"
+    sessions = floor_database(env, floor_db, max([*steps, *floor_counts]))
+
+    floor = Floor(env, logs, floor_db, "django")
+    try:
+        floor_best = saturate(floor, floor.tables(max(steps), sessions), steps,
+                              args.step_seconds, "floor_step_tables")  # fmt: skip
+        held, held_p95 = paced_limit(floor, sessions, floor_counts, args.floor_paced_seconds)
+    finally:
+        floor.close()
+    bare = Floor(env, logs, floor_db, "bare")
+    try:
+        bare_best = saturate(bare, bare.tables(max(steps), sessions), steps, args.step_seconds,
+                             "bare_floor_step_tables")  # fmt: skip
+    finally:
+        bare.close()
+
+    tables = make_tables(args.tables + max(steps) * (2 if args.scale else 1) + held)
     site = Site(env, logs, bot_delay=1.0)
     try:
         paced = run_phase(site, tables[: args.tables], args.paced_seconds, think=1.0, stagger=1.0)
+        at_floor = None
+        if held:
+            chosen = tables[args.tables : args.tables + held]
+            at_floor = run_phase(site, chosen, args.floor_paced_seconds, think=1.0, stagger=1.0)
     finally:
         site.close()
+    pool = tables[args.tables + held :]
     site = Site(env, logs, bot_delay=0)
     try:
-        best = None
-        pool = tables[args.tables :]
-        started = 0
-        for step in (int(s) for s in args.steps.split(",")):
-            start_all(pool[started:step])
-            started = step
-            result = run_phase(site, pool[:step], args.step_seconds, think=0)
-            rate = result["moves"] / result["seconds"]
-            p95 = percentile(result["values"], 95)
-            result.update(rate=rate, p95=p95, tables=step)
-            if p95 is not None and p95 < 100 and (best is None or rate > best["rate"]):
-                best = result
-            shares = {k: v for k, v in result.items() if k.endswith("_share")}
-            print(json.dumps({"step_tables": step, "moves_per_s": round(rate, 1),
-                              "p95_ms": p95, "errors": result["errors"], **shares}),
-                  file=sys.stderr)  # fmt: skip
+        best = saturate(site, pool, steps, args.step_seconds, "step_tables", start=start_all)
         queries = queries_per_move()
     finally:
         site.close()
+    scaled = None
+    if args.scale:
+        site = Site(env, logs, bot_delay=0, webs=2, workers=2)
+        try:
+            scaled = saturate(site, pool[max(steps) :], steps, args.step_seconds,
+                              "two_webs_step_tables", start=start_all)  # fmt: skip
+        finally:
+            site.close()
+
+    site_rate = round(best["rate"], 1) if best else None
+    floor_rate = round(floor_best["rate"], 1) if floor_best else None
     figures = {
         "tables": args.tables,
         "paced_moves": paced["moves"],
@@ -499,12 +707,25 @@ def main() -> None:
         "paced_p95_ms": percentile(paced["values"], 95),
         "paced_p99_ms": percentile(paced["values"], 99),
         "paced_errors": paced["errors"],
-        "saturated_moves_per_s": round(best["rate"], 1) if best else None,
+        "saturated_moves_per_s": site_rate,
         "saturated_p95_ms": best["p95"] if best else None,
         "saturated_tables": best["tables"] if best else None,
-        "cpu_ms_per_move": round(best["cpu"] * 1000 / best["cpu_moves"], 2) if best else None,
+        "cpu_ms_per_move": per_move(best),
         "queries_per_move": queries,
+        "floor_moves_per_s": floor_rate,
+        "floor_p95_ms": floor_best["p95"] if floor_best else None,
+        "floor_cpu_ms_per_move": per_move(floor_best),
+        "floor_paced_tables": held,
+        "floor_paced_p95_ms": held_p95,
+        "paced_p95_ms_at_floor_tables": percentile(at_floor["values"], 95) if at_floor else None,
+        "moves_per_s_vs_floor": ratio(site_rate, floor_rate),
+        "cpu_per_move_vs_floor": ratio(per_move(best), per_move(floor_best)),
+        "bare_floor_moves_per_s": round(bare_best["rate"], 1) if bare_best else None,
+        "bare_floor_cpu_ms_per_move": per_move(bare_best),
     }
+    if scaled is not None or args.scale:
+        figures["two_webs_moves_per_s"] = round(scaled["rate"], 1) if scaled else None
+        figures["two_webs_vs_one"] = ratio(figures["two_webs_moves_per_s"], site_rate)
     print(json.dumps(figures))
 
 

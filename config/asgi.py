@@ -30,3 +30,8 @@ application = ProtocolTypeRouter(
 # process: frozen, the collector stops walking it, and a full collection during play took
 # ~30 ms instead of ~100 ms in bench/live.py (a pause every socket of every table waits out).
 gc.freeze()
+# A push allocates many short-lived objects (template contexts, strings) and almost no cycles,
+# so the young generations are collected far less often than Python's default (700, 10, 10):
+# in bench/live.py at 8 saturated tables, 325 collections took 0.46 s of CPU in 20 s before,
+# 8 took 0.17 s after, and p95 fell from 136 to 101 ms. Cycles are still collected.
+gc.set_threshold(20_000, 50, 100)

@@ -36,6 +36,43 @@ from .throttle import Bucket
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 2048
+#: Renders under way in this process, by key, for the sockets that wait on them (``_shared``).
+_FLIGHTS: dict[rendering.RenderKey, asyncio.Future] = {}
+
+
+class Heartbeats:
+    """The presence heartbeat of every seated socket in this process, sent together: one
+    UPDATE per beat for all of them (``presence.all_still_here``) instead of one query per
+    socket every beat. A socket joins once present and leaves when it closes; the beat runs
+    on the event loop of the sockets it serves (tests give each test a loop of its own)."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[str, tuple[int, Any]] = {}
+        self.task: asyncio.Task | None = None
+
+    def join(self, channel: str, table_id: int, user) -> None:
+        self.sockets[channel] = (table_id, user)
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._beat())
+
+    def leave(self, channel: str) -> None:
+        self.sockets.pop(channel, None)
+
+    async def _beat(self) -> None:
+        while self.sockets:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
+            if not self.sockets:
+                return
+            try:
+                await in_pool(
+                    presence.all_still_here, dict(self.sockets), self.sockets.__contains__
+                )
+            except Exception as error:  # the database is down: try again next beat
+                log.warning("presence heartbeat failed: %s: %s", type(error).__name__, error)
+
+
+HEARTBEATS = Heartbeats()
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -112,7 +149,7 @@ class TableConsumer(Guarded):
         seat = await sync_to_async(presence.arrived)(
             table.pk, self.scope.get("user"), self.channel_name
         )
-        self.present = seat is not None
+        self._present(seat is not None)
         await self._push()
         self.heartbeat = asyncio.ensure_future(self._beat())
 
@@ -133,6 +170,7 @@ class TableConsumer(Guarded):
         table_id, self.table_id = self.table_id, None
         if self.heartbeat is not None:
             self.heartbeat.cancel()
+        HEARTBEATS.leave(self.channel_name)
         with suppress(Exception):
             await self.channel_layer.group_discard(notify.table_group(table_id), self.channel_name)
         try:
@@ -177,7 +215,8 @@ class TableConsumer(Guarded):
         await self._push()
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """Re-render for this viewer; straight from the process's cache when possible."""
+        """Re-render for this viewer; straight from the process's cache when possible, and
+        once for every socket here that shows the same render (see ``_shared``)."""
         self.last_push = time.monotonic()
         game, version = event.get("game"), event.get("version")
         hint = None
@@ -192,19 +231,50 @@ class TableConsumer(Guarded):
                 self.shown = hint
                 await self._send(html)
                 return
+            rendered = await self._shared(hint)
+            if rendered is not None:
+                await self._show(*rendered)
+                return
         await self._push(hint)
 
+    async def _shared(self, hint: rendering.RenderKey) -> tuple[str, Any] | None:
+        """The render for ``hint``, made once in this process however many sockets ask at
+        once: the first asker renders on a pool thread and the others await its result in
+        the event loop, instead of each taking a pool thread only to wait there for the
+        same render (the watchers of a table all hear of a move at the same moment). ``None``
+        if that render failed: the asker then renders on its own."""
+        flight = _FLIGHTS.get(hint)
+        if flight is not None:
+            return await asyncio.shield(flight)
+        flight = asyncio.get_running_loop().create_future()
+        _FLIGHTS[hint] = flight
+        try:
+            rendered = await in_pool(
+                rendering.render_live, self.table_id, self.scope.get("user"), self.language, hint
+            )
+        except BaseException:
+            flight.set_result(None)
+            raise
+        finally:
+            _FLIGHTS.pop(hint, None)
+        flight.set_result(rendered)
+        return rendered
+
+    def _present(self, present: bool) -> None:
+        """Seated here: the process's heartbeat refreshes this socket's presence from now."""
+        self.present = present
+        if present and self.table_id is not None:
+            HEARTBEATS.join(self.channel_name, self.table_id, self.scope.get("user"))
+
     async def _beat(self) -> None:
-        """Refresh the presence; resubscribe and catch up if the channel layer was away."""
+        """Resubscribe and catch up if the channel layer was away (the presence itself is
+        refreshed with every other socket's, by ``HEARTBEATS``)."""
         while True:
             await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
             table_id = self.table_id
             if table_id is None:
                 return
             try:
-                if self.present:  # watchers have no presence to refresh
-                    user = self.scope.get("user")
-                    await in_pool(presence.still_here, table_id, user, self.channel_name)
                 if not self.subscribed:
                     await self._subscribe()
                 if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
@@ -229,6 +299,12 @@ class TableConsumer(Guarded):
         html, key = await in_pool(
             rendering.render_live, self.table_id, self.scope.get("user"), self.language, hint
         )
+        await self._show(html, key)
+
+    async def _show(self, html: str, key: rendering.RenderKey | None) -> None:
+        """Send a render to this socket unless it shows that render already."""
+        if self.table_id is None:
+            return
         self.last_push = time.monotonic()
         if key is not None:
             self.key = key
@@ -236,7 +312,7 @@ class TableConsumer(Guarded):
                 await sync_to_async(presence.arrived)(
                     self.table_id, self.scope.get("user"), self.channel_name
                 )
-                self.present = True
+                self._present(True)
         if key is not None and key == self.shown:
             return
         self.shown = key

@@ -21,10 +21,11 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from games import bots, engine
 from games.engine.rules import NO_DRAW, make_rules
@@ -259,8 +260,13 @@ def bot_levels() -> list[tuple[str, str]]:
 
 def bot_label(player) -> str:
     """ "Casual bot": a bot's level, wherever its name appears."""
-    name = _(bots.LEVELS.get(player.bot_level, player.bot_level))
-    return _("%(level)s bot") % {"level": name}
+    return _bot_label(get_language(), player.bot_level)
+
+
+@lru_cache(maxsize=64)
+def _bot_label(language: str | None, level: str) -> str:
+    """``bot_label`` in ``language``, the active one (looked up once: see ``seat_words``)."""
+    return _("%(level)s bot") % {"level": _(bots.LEVELS.get(level, level))}
 
 
 def _parties(table: Table) -> list[list[int]]:
@@ -328,14 +334,18 @@ def _game_context(
     team_of = _team_of(parties)
     party_of = {s: i for i, members in enumerate(parties) for s in members}
     around = []
+    language = get_language()
     for offset in range(n):
         index = (anchor + offset) % n
-        seat_view = _seat_view(seats[index], index, view, viewer, party_of[index], team_of)
+        seat_view = _seat_view(
+            seats[index], index, view, viewer, party_of[index], team_of, language
+        )
         seat_view["position"] = POSITIONS[table.direction][n][offset]
         around.append(seat_view)
     deadline = game.turn_deadline
     hand, targets = hand_buttons(view)
     scores = _scores(view, seats, team_of)
+    partner_word = _("partner") if team_of else ""
     names = [s.player.name if s.player else "?" for s in seats]
     return {
         "game": game,
@@ -343,12 +353,14 @@ def _game_context(
         "version": game.version,
         "move_url": reverse("move", kwargs={"code": table.code}),
         "around": around,
+        "around_html": mark_safe("".join(_seat_box(seat, partner_word) for seat in around)),
         "hand": hand,
         "targets": targets,
         "picking": any(item["mode"] == "choose" for item in hand),
         "my_turn": viewer is not None and view.get("turn") == viewer,
         "draws": rules.draw_rule != NO_DRAW,
         "scores": scores,
+        "score_rows_html": _score_rows(scores, bool(view.get("result"))),
         "has_teams": bool(team_of),
         "set_watch": set_watch(view, scores),
         "log": (log_lines := _log(game.recent, viewer, names)),
@@ -364,20 +376,45 @@ def _game_context(
     }
 
 
+@lru_cache(maxsize=64)
+def seat_words(language: str | None) -> dict[str, str]:
+    """The fixed words of a seat's box, in ``language`` (the active one): looked up once per
+    language instead of on every seat of every push (each lookup reads the active language
+    from an asgiref Local, which costs more than the rest of building the box)."""
+    return {
+        "empty": _("Empty seat"), "standing_in": _("bot standing in"), "away": _("away"),
+        "seat": _("Seat %(n)s: %(name)s"), "partner": _("your partner"),
+        "to_play": _("to play"), "you": _("You"), "passed": _("passed on %(ends)s"),
+    }  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def seat_counts(language: str | None, tiles: int, total: int) -> tuple[str, str, str]:
+    """ "3 tiles", "12 points" and "12 pts" in ``language`` (see ``seat_words``)."""
+    return (
+        ngettext("%(n)s tile", "%(n)s tiles", tiles) % {"n": tiles},
+        ngettext("%(n)s point", "%(n)s points", total) % {"n": total},
+        ngettext("%(n)s pt", "%(n)s pts", total) % {"n": total},
+    )
+
+
 def _seat_view(
-    seat, index: int, view: dict, viewer: int | None, party: int, team_of: dict[int, int]
-) -> dict:
-    """One seat's box, its words built here (cheaper than template tags on every push)."""
+    seat, index: int, view: dict, viewer: int | None, party: int, team_of: dict[int, int],
+    language: str | None = None,
+) -> dict:  # fmt: skip
+    """One seat's box, its words built here (cheaper than template tags on every push).
+    ``language`` is the active language (read once for all seats by the caller)."""
+    words = seat_words(language)
     player = seat.player
-    name = player.name if player else _("Empty seat")
+    name = player.name if player else words["empty"]
     tiles, total = view["hand_sizes"][index], view["totals"][party]
     tag = ""
     if player is not None and player.is_bot:
         tag = bot_label(player)
     elif seat.stand_in:
-        tag = _("bot standing in")
+        tag = words["standing_in"]
     elif seat.away_since is not None:
-        tag = _("away")
+        tag = words["away"]
     passed = view["passed"][index]
     turn = view["turn"] == index
     team = team_of.get(index)
@@ -387,23 +424,20 @@ def _seat_view(
         and index != viewer
         and (team_of.get(viewer) == team)
     )
-    facts = [
-        ngettext("%(n)s tile", "%(n)s tiles", tiles) % {"n": tiles},
-        ngettext("%(n)s point", "%(n)s points", total) % {"n": total},
-    ]
-    label = _("Seat %(n)s: %(name)s") % {"n": index + 1, "name": name}
+    tiles_text, points_text, pts_text = seat_counts(language, tiles, total)
+    label = words["seat"] % {"n": index + 1, "name": name}
     if tag:
         label += f" ({tag})"
     if partner:
-        label += ", " + _("your partner")
+        label += ", " + words["partner"]
     elif team is not None:
         label += ", " + team_name(team)
-    label += ", " + ", ".join(facts)
+    label += ", " + tiles_text + ", " + points_text
     if turn:
-        label += ", " + _("to play")
+        label += ", " + words["to_play"]
     return {
         "index": index,
-        "display": _("You") if index == viewer else name,
+        "display": words["you"] if index == viewer else name,
         "tag": tag,
         "turn": turn,
         "me": index == viewer,
@@ -412,11 +446,9 @@ def _seat_view(
         "partner": partner,
         "total": total,
         "label": label,
-        "tiles_text": facts[0],
-        "points_text": ngettext("%(n)s pt", "%(n)s pts", total) % {"n": total},
-        "passed_text": _("passed on %(ends)s") % {"ends": ", ".join(map(str, passed))}
-        if passed
-        else "",
+        "tiles_text": tiles_text,
+        "points_text": pts_text,
+        "passed_text": words["passed"] % {"ends": ", ".join(map(str, passed))} if passed else "",
     }
 
 
@@ -445,7 +477,8 @@ def hand_buttons(view: dict) -> tuple[list[dict], dict[tuple[str, int], list[dic
             ways.setdefault(option["number"], option)
         if not options:
             label = _("%(tile)s, cannot be played now") % {"tile": name}
-            out.append({"tile": tile, "mode": "idle", "label": label})
+            html = _idle_button(label, tile.html)
+            out.append({"tile": tile, "mode": "idle", "label": label, "html": html})
         elif len(ways) == 1:
             option = options[0]
             if option["on"] is None:
@@ -461,13 +494,73 @@ def hand_buttons(view: dict) -> tuple[list[dict], dict[tuple[str, int], list[dic
                 }  # fmt: skip
                 target = {**option, "label": label, "near": number, "far": high + low - number}
                 targets.setdefault((option["on"], number), []).append(target)
+            label = _("%(tile)s fits two ends: tap the end on the board where it goes") % {
+                "tile": name
+            }
+            pick = f"pick-{name}"
             out.append({
-                "tile": tile, "mode": "choose", "pick": f"pick-{name}", "checked": not chosen,
-                "label": _("%(tile)s fits two ends: tap the end on the board where it goes")
-                % {"tile": name},
+                "tile": tile, "mode": "choose", "pick": pick, "checked": not chosen,
+                "label": label, "html": _choice(pick, label, not chosen, tile.html),
             })  # fmt: skip
             chosen = True
     return out, targets
+
+
+def _idle_button(label: str, tile: str) -> SafeString:
+    """A tile that cannot be played now. Built here, as the tiles are: a hand is on every push,
+    and most of its tiles are idle (the playable ones go through the template's move form,
+    which carries the page's CSRF token)."""
+    return mark_safe(  # the label escaped, the tile our own markup
+        f'<button type="button" class="tile-button" disabled aria-label="{escape(label)}">'
+        f"{tile}</button>"
+    )
+
+
+def _choice(pick: str, label: str, checked: bool, tile: str) -> SafeString:
+    """A tile that fits two ends: chosen first, then placed by a tap on one of its targets."""
+    on = " checked" if checked else ""
+    return mark_safe(  # the label escaped; the id is a tile's name
+        f'<input type="radio" name="pick" class="pick" id="{pick}" aria-label="{escape(label)}"'
+        f'{on}><label for="{pick}" class="tile-button choose">{tile}</label>'
+    )
+
+
+def _seat_box(seat: dict, partner_word: str) -> str:
+    """One seat's box on the felt. Built here, not in the template: the boxes are on every
+    push, and a template loop over them cost as much as the rest of the page's words."""
+    classes = f"seat-box seat-{seat['position']}"
+    if seat["turn"]:
+        classes += " turn"
+    if seat["team"] is not None:
+        classes += f" team-{seat['team']}"
+    tag = f'<span class="bot-tag">{escape(seat["tag"])}</span>' if seat["tag"] else ""
+    team = ""
+    if seat["partner"]:
+        team = f'<span class="team-tag">{escape(partner_word)}</span>'
+    elif seat["team"] is not None:
+        team = f'<span class="team-tag">{escape(seat["team_name"])}</span>'
+    passed = seat["passed_text"]
+    passed = f'<span class="passed">{escape(passed)}</span>' if passed else ""
+    return (
+        f'<div class="{classes}" role="group" aria-label="{escape(seat["label"])}">'
+        f'<span class="name">{escape(seat["display"])}</span>{tag}{team}'
+        f'<span class="count">{escape(seat["tiles_text"])}</span>'
+        f'<span class="score">{escape(seat["points_text"])}</span>{passed}</div>'
+    )
+
+
+def _score_rows(scores: list[dict], with_game: bool) -> SafeString:
+    """The score table's rows (see ``_seat_box`` for why here)."""
+    rows = []
+    for row in scores:
+        team = f' class="team-{row["team"]}"' if row["team"] is not None else ""
+        game = ""
+        if with_game:
+            game = f"<td>+{localize(row['points'])}</td>" if row["points"] else "<td>0</td>"
+        rows.append(
+            f"<tr{team}><td>{escape(row['names'])}</td>{game}<td>{localize(row['total'])}</td></tr>"
+        )
+    return mark_safe("".join(rows))  # names escaped, the rest numbers
 
 
 def _party_names(view: dict, seats, party: int) -> tuple[str, int]:
@@ -718,35 +811,49 @@ def _match_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
 # -- the log and the revealed hands ------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def log_words(language: str | None) -> dict[str, str]:
+    """The move log's sentences in ``language``, the active one: looked up once per language,
+    not once per line of every viewer's log on every push (see ``seat_words``)."""
+    return {
+        "played": _("%(who)s played %(tile)s on %(on)s"), "posed": _("%(who)s posed %(tile)s"),
+        "drew_tile": _("%(who)s drew %(tile)s"), "drew": _("%(who)s drew a tile"),
+        "passed_on": _("%(who)s passed on %(ends)s"), "passed": _("%(who)s passed"),
+        "clock": _("(clock ran out)"), "stand_in": _("(bot standing in)"),
+        "fined": _("%(who)s fined %(p)s"), "and": _("%(head)s and %(last)s"),
+    }  # fmt: skip
+
+
 def _log(recent: list, viewer: int | None, names: list[str]) -> list[str]:
     """Every move of the game in words; a draw names its tile only to the seat that drew it."""
+    words = log_words(get_language())
     lines = []
     for move in log.entries(recent):
         who = names[move.seat]
         if move.kind == Move.Kind.PLAY:
-            text = (
-                _("%(who)s played %(tile)s on %(on)s") if move.on else _("%(who)s posed %(tile)s")
-            ) % {"who": who, "tile": move.tile, "on": move.on}
+            text = (words["played"] if move.on else words["posed"]) % {
+                "who": who, "tile": move.tile, "on": move.on,
+            }  # fmt: skip
         elif move.kind == Move.Kind.DRAW:
             shown = move.tile if viewer == move.seat else None
             text = (
-                _("%(who)s drew %(tile)s") % {"who": who, "tile": shown}
+                words["drew_tile"] % {"who": who, "tile": shown}
                 if shown
-                else _("%(who)s drew a tile") % {"who": who}
+                else words["drew"] % {"who": who}
             )
         else:
             ends = (move.detail or {}).get("ends") or []
             text = (
-                _("%(who)s passed on %(ends)s") % {"who": who, "ends": and_list(ends)}
+                words["passed_on"] % {"who": who, "ends": _and(ends, words["and"])}
                 if ends
-                else _("%(who)s passed") % {"who": who}
+                else words["passed"] % {"who": who}
             )
         if move.reason == Move.Reason.CLOCK:
-            text += " " + _("(clock ran out)")
+            text += " " + words["clock"]
         elif move.reason == Move.Reason.STAND_IN:
-            text += " " + _("(bot standing in)")
+            text += " " + words["stand_in"]
         for fine in (move.detail or {}).get("fines", []):
-            text += " · " + _("%(who)s fined %(p)s") % {"who": names[fine[0]], "p": fine[1]}
+            text += " · " + words["fined"] % {"who": names[fine[0]], "p": fine[1]}
         lines.append(text)
     return lines
 
@@ -765,10 +872,14 @@ def _reveal(view: dict, seats) -> list[dict]:
 
 def and_list(items) -> str:
     """ "4, 2 and 1": how a table says the ends someone passed on."""
+    return _and(items, _("%(head)s and %(last)s"))
+
+
+def _and(items, pattern: str) -> str:
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)
-    return _("%(head)s and %(last)s") % {"head": ", ".join(words[:-1]), "last": words[-1]}
+    return pattern % {"head": ", ".join(words[:-1]), "last": words[-1]}
 
 
 # -- lists of tables ---------------------------------------------------------------------------

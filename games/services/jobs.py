@@ -37,14 +37,24 @@ def later(
     transaction.on_commit(lambda: send(name, args, countdown=countdown, eta=eta))
 
 
+class _Sent:
+    """What ``send_task`` hands back for a task whose result nobody reads. Celery's own
+    ``AsyncResult`` builds the result backend, once per thread, and under ASGI every request
+    runs on a thread of its own: a backend built and dropped for every move sent a bot's turn."""
+
+    def __init__(self, task_id: str) -> None:
+        self.id = task_id
+
+
 def send(
     name: str, args: tuple, *, countdown: float | None = None, eta: datetime | None = None
 ) -> bool:
     """Send now; False (and a log line) if the broker did not take it."""
     try:
         current_app.send_task(
-            name, args=args, countdown=countdown, eta=eta, retry=True, retry_policy=RETRY_POLICY
-        )
+            name, args=args, countdown=countdown, eta=eta, retry=True, retry_policy=RETRY_POLICY,
+            ignore_result=True, add_to_parent=False, result_cls=_Sent,
+        )  # fmt: skip
     except Exception as error:  # any broker failure; the sweep queues it again later
         log.warning("could not queue %s%r: %s: %s", name, args, type(error).__name__, error)
         return False

@@ -44,6 +44,23 @@ def still_here(table_id: int, user, channel: str) -> None:
         arrived(table_id, user, channel)
 
 
+def all_still_here(sockets: dict[str, tuple[int, object]], is_open=lambda channel: True) -> None:
+    """The heartbeat of every live socket of a process at once (channel -> (table id, user)):
+    one UPDATE for all of them, not one per socket; those the sweep expired meanwhile
+    re-register, as ``still_here`` does for one, unless ``is_open`` says the socket has closed
+    since (its row is gone because it left, not because it went stale)."""
+    channels = list(sockets)
+    if Presence.objects.filter(channel__in=channels).update(seen_at=timezone.now()) == len(
+        channels
+    ):
+        return
+    alive = set(Presence.objects.filter(channel__in=channels).values_list("channel", flat=True))
+    for channel in channels:
+        if channel not in alive and is_open(channel):
+            table_id, user = sockets[channel]
+            arrived(table_id, user, channel)
+
+
 def left(channel: str) -> None:
     """A socket closed: if it was the seat's last one, the seat is away from now."""
     with transaction.atomic():

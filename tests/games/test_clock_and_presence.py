@@ -119,3 +119,36 @@ def test_a_stand_in_task_does_nothing_once_the_player_is_back():
     assert not Move.objects.filter(game=game, seat=0, reason=Move.Reason.STAND_IN).exists()
     game.refresh_from_db()
     assert game.turn == 0
+
+
+def test_every_socket_of_a_process_refreshes_its_presence_in_one_query():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Presence
+
+    people = [make_user(name) for name in ("ann", "bob", "cy")]
+    tables = [make_table(person) for person in people]
+    sockets = {}
+    for i, (person, table) in enumerate(zip(people, tables, strict=True)):
+        presence.arrived(table.pk, person, f"tab-{i}")
+        sockets[f"tab-{i}"] = (table.pk, person)
+    old = timezone.now() - timedelta(seconds=20)
+    assert Presence.objects.update(seen_at=old) == 3
+    with CaptureQueriesContext(connection) as queries:
+        presence.all_still_here(sockets)
+    assert len(queries.captured_queries) == 1
+    assert not Presence.objects.filter(seen_at=old).exists()
+
+
+def test_a_presence_the_sweep_expired_comes_back_at_the_next_beat_unless_its_socket_closed():
+    from games.models import Presence
+
+    ann, bob = make_user("ann"), make_user("bob")
+    first, second = make_table(ann), make_table(bob)
+    presence.arrived(first.pk, ann, "tab-1")
+    presence.arrived(second.pk, bob, "tab-2")
+    Presence.objects.all().delete()  # as if the sweep had expired both
+    sockets = {"tab-1": (first.pk, ann), "tab-2": (second.pk, bob)}
+    presence.all_still_here(sockets, is_open=lambda channel: channel == "tab-1")
+    assert list(Presence.objects.values_list("channel", flat=True)) == ["tab-1"]
