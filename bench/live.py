@@ -627,13 +627,21 @@ def main() -> None:
         default="25,50,75,100,150,200",
         help="table counts to pace the floor at, until p95 passes 50 ms",
     )
-    parser.add_argument("--floor-paced-seconds", type=float, default=10)
+    parser.add_argument(
+        "--floor-paced-seconds",
+        type=float,
+        default=None,
+        help="seconds of each paced run against the floor and of the site's at "
+        "the floor's table count (default: --paced-seconds)",
+    )
     parser.add_argument(
         "--scale",
         action="store_true",
         help="also run the saturated steps with two web processes and workers",
     )
     args = parser.parse_args()
+    if args.floor_paced_seconds is None:
+        args.floor_paced_seconds = args.paced_seconds
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
     ensure_database(database)
@@ -677,7 +685,9 @@ def main() -> None:
     try:
         paced = run_phase(site, tables[: args.tables], args.paced_seconds, think=1.0, stagger=1.0)
         at_floor = None
-        if held:
+        if held == args.tables and args.floor_paced_seconds == args.paced_seconds:
+            at_floor = paced  # the same run
+        elif held:
             chosen = tables[args.tables : args.tables + held]
             at_floor = run_phase(site, chosen, args.floor_paced_seconds, think=1.0, stagger=1.0)
     finally:
