@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The languages with a catalogue under locale/ (English is the source; docs/languages.md).
 LOCALES := es pap fr ro ru
 
-.PHONY: run test install lint format bench migrate messages compilemessages
+.PHONY: run test test-fast install lint format bench migrate messages compilemessages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -30,6 +30,11 @@ run: migrate
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The quick loop while working: everything but the browsers, the fault cluster and the tests
+# that start the site's own processes, on two pytest-xdist workers (docs/testing.md).
+test-fast: install
+	$(BIN)/python -m pytest -m "not e2e and not faults and not processes" -n 2 -q $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

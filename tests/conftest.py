@@ -41,9 +41,12 @@ def player(db):
 
 @pytest.fixture(autouse=True)
 def fresh_render_caches() -> Iterator[None]:
-    """Tests reuse database ids, so renders cached per (game, version) must not outlive one."""
+    """Tests reuse database ids, so renders cached per (game, version) must not outlive one;
+    nor may an event's news folded for later fire into the next test."""
     from games.live import rendering
+    from tournaments.live import news
 
     rendering.clear()
     yield
     rendering.clear()
+    news.forget()

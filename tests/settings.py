@@ -15,6 +15,14 @@ os.environ["STATIC_MANIFEST"] = "0"
 RUN = os.environ.setdefault(
     "DOMINOES_TEST_RUN", f"{os.getpid()}-{os.path.basename(os.environ['DOMINOES_VAR_DIR'])}"
 )
+# pytest-xdist (``make test-fast``): each of its workers inherits the controller's environment,
+# so each makes a var/ directory and a run name of its own from there (its own SQLite file,
+# embedded Redis socket, Celery queue and cache keys), as a separate run would.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if XDIST_WORKER and not RUN.endswith(f"-{XDIST_WORKER}"):
+    os.environ["DOMINOES_VAR_DIR"] = os.path.join(os.environ["DOMINOES_VAR_DIR"], XDIST_WORKER)
+    os.makedirs(os.environ["DOMINOES_VAR_DIR"], exist_ok=True)
+    RUN = os.environ["DOMINOES_TEST_RUN"] = f"{RUN}-{XDIST_WORKER}"
 
 from config.settings import *  # noqa: E402, F403
 

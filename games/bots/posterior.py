@@ -39,6 +39,18 @@ BURN_IN = 4  # swaps per unseen tile before the first deal is used
 THIN = 1  # swaps per unseen tile between deals used (at least MIN_THIN)
 MIN_THIN = 6
 TRIES = 20  # chain deals the engine may refuse before falling back to ``sampling``
+#: Random deals tried for one that keeps the soft limits before the chain starts without them.
+#: The dealer can run into a dead end (a Draw position late in a game did 17% of the time),
+#: and one miss used to leave the whole chain free to break the limits.
+STRICT_TRIES = 50
+
+
+def _strict_deal(know: Knowledge, rng: random.Random):
+    for _ in range(STRICT_TRIES):
+        dealt = deal_hidden(know, rng)
+        if dealt is not None:
+            return dealt
+    return None
 
 
 class Chain:
@@ -54,7 +66,7 @@ class Chain:
         self.tiles = bits(know.unseen)
         self.ready = False
         self.strict = True
-        dealt = deal_hidden(know, rng) or deal_hidden(know, rng, strict=False)
+        dealt = _strict_deal(know, rng) or deal_hidden(know, rng, strict=False)
         if dealt is None or len(self.tiles) < 2:
             self.where: dict[int, int] = {}
             return

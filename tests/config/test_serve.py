@@ -26,7 +26,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif("REDIS_URL" in os.environ, reason="checks the embedded default")
+pytestmark = [
+    pytest.mark.processes,
+    pytest.mark.skipif("REDIS_URL" in os.environ, reason="checks the embedded default"),
+]
 
 
 def _free_port() -> int:

@@ -17,11 +17,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from celery import Celery
 
 from config import embedded_redis, env
 from tests.config.outage_tasks import HOLD
 
+pytestmark = pytest.mark.processes
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "outage"
 

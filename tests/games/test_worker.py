@@ -14,7 +14,7 @@ from games.services import seating
 from games.services.play import start_match
 from tests.worker_process import worker_process
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.processes, pytest.mark.django_db(transaction=True)]
 
 #: (style, seats, options, bot levels): every style, short targets where the style has one.
 SETS = [

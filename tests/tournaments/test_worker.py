@@ -22,7 +22,7 @@ from tests.worker_process import worker_process
 from tournaments.models import Entry, Round, TableAssignment, Tournament
 from tournaments.services import entries, schedule
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.processes, pytest.mark.django_db(transaction=True)]
 
 QUICK = {"play_mode": "games", "games_per_table": 1, "turn_clock": 0, "bots_fill": True}
 

@@ -27,7 +27,7 @@ class Coalescer:
     def __init__(self, send: Callable[[int], None], interval: float) -> None:
         self.send, self.interval = send, interval
         self.last: dict[int, float] = {}
-        self.waiting: set[int] = set()
+        self.waiting: dict[int, threading.Timer] = {}
         self.lock = threading.Lock()
 
     def __call__(self, key: int) -> None:
@@ -37,17 +37,25 @@ class Coalescer:
             now = time.monotonic()
             wait = self.last.get(key, -self.interval) + self.interval - now
             if wait > 0:
-                self.waiting.add(key)
-                timer = threading.Timer(wait, self._fire, (key,))
+                timer = self.waiting[key] = threading.Timer(wait, self._fire, (key,))
                 timer.daemon = True
                 timer.start()
                 return
             self.last[key] = now
         self.send(key)
 
+    def forget(self) -> None:
+        """Drop what is waiting and what was sent (the tests: news of one test's event must
+        not fire into the next test, whose database it may not touch)."""
+        with self.lock:
+            for timer in self.waiting.values():
+                timer.cancel()
+            self.waiting.clear()
+            self.last.clear()
+
     def _fire(self, key: int) -> None:
         with self.lock:
-            self.waiting.discard(key)
+            self.waiting.pop(key, None)
             self.last[key] = time.monotonic()
         try:
             self.send(key)
@@ -72,3 +80,8 @@ def table_news(match_id: int) -> None:
     event_id = event_of_match(match_id)
     if event_id is not None:
         _coalesce(event_id)
+
+
+def forget() -> None:
+    """Drop the news folded for later (see ``Coalescer.forget``)."""
+    _coalesce.forget()
