@@ -13,7 +13,6 @@ See docs/tournaments.md for every format's rules, the tiebreaks and the error cl
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from .base import Format, participants
@@ -31,7 +30,7 @@ from .errors import (
     TournamentFinishedError,
 )
 from .model import Entrant, EntrantId, Places, Round, Seat, State, Table
-from .options import from_json
+from .options import build
 from .round_robin import RoundRobin
 from .scoring import DEFAULT_POINTS
 from .seating import STYLE_SEATS
@@ -66,18 +65,7 @@ def make_format(name: str, **options: Any) -> Format:
             option="format",
             choices=", ".join(FORMATS),
         )
-    cls = FORMATS[name]
-    known = {f.name for f in fields(cls)}
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise OptionError(
-            f"{name} has no option {', '.join(unknown)}; "
-            f"its options are {', '.join(sorted(known))}",
-            "unknown_option",
-            option=", ".join(unknown),
-            choices=", ".join(sorted(known)),
-        )
-    return cls(**from_json(options))
+    return build(FORMATS[name], name, options)
 
 
 __all__ = [

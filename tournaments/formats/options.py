@@ -15,7 +15,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import OptionError
 
@@ -153,3 +153,23 @@ def _size(key: Any) -> int | None:
     if isinstance(key, str) and key.strip().isdigit():
         return int(key)
     return None
+
+
+T = TypeVar("T")
+
+
+def build(cls: type[T], name: str, options: dict[str, Any]) -> T:
+    """The format ``cls`` (called ``name``) with ``options`` as stored: unknown names refused
+    with the ones it has, JSON shapes turned into the fields' (``from_json``), every value
+    checked by the format itself."""
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise OptionError(
+            f"{name} has no option {', '.join(unknown)}; "
+            f"its options are {', '.join(sorted(known))}",
+            "unknown_option",
+            option=", ".join(unknown),
+            choices=", ".join(sorted(known)),
+        )
+    return cls(**from_json(options))

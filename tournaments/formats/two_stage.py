@@ -25,15 +25,29 @@ from typing import ClassVar
 
 from .base import Format
 from .bracket import Bracket, BracketRound, Slot
+from .double_elimination import DoubleElimination
 from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError, listed
 from .ledger import Ledger, require_finished
 from .model import Entrant, Round, State
-from .options import minimum
+from .options import build, minimum
+from .round_robin import RoundRobin
+from .single_elimination import SingleElimination
 from .standings import Standing
+from .swiss import Swiss
+from .swiss_tables import SwissTables
 from .table_knockout import TableKnockout
 
-POOL_FORMATS = ("swiss", "swiss_tables", "round_robin")
-PLAYOFF_FORMATS = ("single_elimination", "double_elimination", "table_knockout")
+#: The formats a stage may be played in, by the name the options give.
+POOL_FORMATS: dict[str, type[Format]] = {
+    "swiss": Swiss,
+    "swiss_tables": SwissTables,
+    "round_robin": RoundRobin,
+}
+PLAYOFF_FORMATS: dict[str, type[Format]] = {
+    "single_elimination": SingleElimination,
+    "double_elimination": DoubleElimination,
+    "table_knockout": TableKnockout,
+}
 PLACEHOLDER = "qualifier-"
 
 
@@ -76,19 +90,16 @@ class TwoStage(Format):
 
     @cached_property
     def pool_format(self) -> Format:
-        from . import make_format
-
         shared = {"seed": self.seed, "points": self.points, "bye_points": self.bye_points}
         if self.tiebreaks is not None:
             shared["tiebreaks"] = self.tiebreaks
-        return make_format(self.pools, **{**shared, **self.pool_options})
+        return build(POOL_FORMATS[self.pools], self.pools, {**shared, **self.pool_options})
 
     @cached_property
     def playoff_format(self) -> Format:
-        from . import make_format
-
         shared = {"seed": self.seed, "points": self.points}
-        return make_format(self.playoff, **{**shared, **self.playoff_options})
+        options = {**shared, **self.playoff_options}
+        return build(PLAYOFF_FORMATS[self.playoff], self.playoff, options)
 
     # -- splitting the state ----------------------------------------------------------------
 
