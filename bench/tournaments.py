@@ -44,12 +44,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.formats import Entrant, Format, State, Table, make_format
+from tournaments.formats import Entrant, Format, State, TablePlan, make_format
 
 SIZES = (64, 512, 4096)
 
 
-def places(rng: random.Random, table: Table, teams: bool, draws: bool) -> tuple[int, ...]:
+def places(rng: random.Random, table: TablePlan, teams: bool, draws: bool) -> tuple[int, ...]:
     if teams:
         return rng.choice([(1, 2, 1, 2), (2, 1, 2, 1)])
     if len(table.seats) == 2:

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from accounts import levels
+from games.bots import LEVELS
+
 
 class GamesConfig(AppConfig):
     name = "games"
@@ -9,7 +12,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         """Accounts show a bot's level by name, and the names are the bots' (see
         accounts/levels.py)."""
-        from accounts import levels
-        from games.bots import LEVELS
-
         levels.register(LEVELS)

@@ -22,8 +22,10 @@ from games import engine
 STYLE_CONTEXT = "domino style"
 
 
-def style_label(rules) -> str:
-    """A style's label in the current language (``rules``: its rules class)."""
+def style_label(style: str | type[engine.rules.Rules]) -> str:
+    """A style's label in the current language; ``style`` is its name (``"cutthroat"``) or its
+    rules class. The site words a style here and in ``style_choices`` (lazily, for choices)."""
+    rules = engine.STYLES[style] if isinstance(style, str) else style
     return pgettext(STYLE_CONTEXT, rules.label)
 
 

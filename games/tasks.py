@@ -6,13 +6,15 @@ The core queues these by name (``services/jobs.py``), so each is declared with t
 from celery import shared_task
 from celery.signals import worker_process_init
 
-from .services import autoplay, jobs, notify, play, presence
+from sockets.notify import use_background_loop
+
+from .services import autoplay, jobs, play, presence
 from .services import sweep as sweeping
 
 
 @worker_process_init.connect
 def _worker_sends_through_one_loop(**kwargs) -> None:
-    notify.use_background_loop()
+    use_background_loop()
 
 
 @shared_task(name=jobs.BOT_TURN, ignore_result=True)

@@ -3,13 +3,15 @@ from django.conf import settings
 from django.db.models.signals import post_save, pre_delete
 from django.utils.translation import gettext_lazy as _
 
+from games import signals
+
 
 class HistoryConfig(AppConfig):
     name = "history"
     verbose_name = _("History")
 
     def ready(self) -> None:
-        from games import signals
+        # Imported once the app registry is ready: models cannot be imported before.
         from games.models import Match
 
         from . import listeners

@@ -4,19 +4,26 @@ No charting library on either side: a chart is a list of bars (or lines), texts 
 ``viewBox`` that the page scales to its width (so it reads on a phone), coloured by class from
 ``history.css``. Each bar has a ``<title>`` for pointers, and every chart comes with a table of
 the same figures for screen readers and for anyone who prefers numbers.
+
+The arithmetic of the axes (``round_step``, ``grid``) is here for every chart of the site: the
+rating plots (``ratings.plots``) take their ticks from it too. So this module stays pure Python,
+without Django (an import-linter contract holds it to that): the words, dates included, come
+from the presenters.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-
-from django.utils.formats import date_format
 
 WIDTH = 400  # narrow, so that the text stays readable when a phone scales the chart down
 ROW = 30  # height of one horizontal bar's row
 LABEL = 112  # room for the labels left of horizontal bars
+#: The steps of a grid of counts (``_ticks``) and of a line chart's y axis (``span_ticks``).
+COUNT_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+SPAN_STEPS = (0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
 
 
 @dataclass
@@ -122,21 +129,19 @@ def lines(
 def span_ticks(low: float, high: float) -> list[float]:
     """Round values from below ``low`` to above ``high`` (0 among them), at most about six."""
     low, high = min(low, 0.0), max(high, 0.0)
-    step = 1.0
-    for candidate in (0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
-        step = float(candidate)
-        if (high - low) / candidate <= 5:
-            break
-    first = math.floor(low / step)
-    last = max(first + 1, math.ceil(high / step))
-    return [k * step for k in range(first, last + 1)]
+    return grid(low, high, float(round_step(high - low, 5, SPAN_STEPS)))
 
 
 def stacked_months(
-    title: str, months: dict[date, dict[str, int]], series: list[tuple[str, str]], last: int = 24
+    title: str,
+    months: dict[date, dict[str, int]],
+    series: list[tuple[str, str]],
+    date_format: Callable[[date, str], str],
+    last: int = 24,
 ) -> Chart:
     """One column per month (the last ``last`` months with a set), stacked by ``series``
-    ((key, label) bottom first)."""
+    ((key, label) bottom first); ``date_format`` words a month in a Django date format
+    (``django.utils.formats.date_format``)."""
     keys = sorted(months)[-last:]
     height, top, bottom = 220, 16, 40
     chart = Chart(title, height, legend=[(key, label) for key, label in series])
@@ -206,11 +211,26 @@ def given_taken(title: str, rows: list[tuple[str, int, int]], labels: tuple[str,
     return chart
 
 
+# -- the axes ------------------------------------------------------------------------------------
+
+
+def round_step(spread: float, most: int, steps: Sequence[float]) -> float:
+    """The first of ``steps`` (smallest first) that cuts ``spread`` into at most ``most``
+    intervals, or the last of them when none does."""
+    for step in steps:
+        if spread / step <= most:
+            return step
+    return steps[-1]
+
+
+def grid(low: float, high: float, step: float) -> list[float]:
+    """The multiples of ``step`` from the last at or below ``low`` to the first at or above
+    ``high``: at least two, so that even a flat line has an axis."""
+    first = math.floor(low / step)
+    last = max(first + 1, math.ceil(high / step))
+    return [k * step for k in range(first, last + 1)]
+
+
 def _ticks(peak: int) -> list[int]:
     """Up to five round values from 0 to ``peak`` for the grid."""
-    step = 1
-    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        step = candidate
-        if peak / candidate <= 5:
-            break
-    return list(range(0, peak + 1, step))
+    return list(range(0, peak + 1, round_step(peak, 5, COUNT_STEPS)))

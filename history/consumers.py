@@ -1,7 +1,7 @@
 """The analysis socket: the replay page's progress bar moves as the task works, and the finished
 panel is swapped in when it is done.
 
-As the table and event sockets do, it only listens (whatever a client sends is ignored), the
+It only listens (``sockets.base.Listening``: whatever a client sends is ignored), the
 origin and the session are checked before it gets here (``config.origin``, Channels' auth),
 and it is for whoever may see the game's replay. A group message carries counts only; the
 finished panel is read from the database and rendered in the viewer's language. A socket that
@@ -20,8 +20,8 @@ from django.http import Http404
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.live.pool import in_pool
-from games.live.sockets import CLOSED, Guarded, language_of
+from sockets.base import CLOSED, Listening, language_of
+from sockets.pool import in_pool
 
 from . import access, analysis, analysis_presenters, progress
 from .models import GameAnalysis
@@ -73,13 +73,12 @@ def state_of(analysis_id: int) -> tuple[str, int, int] | None:
     return GameAnalysis.objects.filter(pk=analysis_id).values_list("state", "done", "total").first()
 
 
-class AnalysisConsumer(Guarded):
+class AnalysisConsumer(Listening):
     """``/ws/analysis/<id>/``: the progress of one analysis, then its panel."""
 
     label = "analysis"
 
     analysis_id: int | None = None
-    joined = False
     beat: asyncio.Task | None = None
     shown: tuple[str, int, int] | None = None
 
@@ -91,29 +90,10 @@ class AnalysisConsumer(Guarded):
             return
         self.analysis_id = pk
         self.language = language_of(self.scope)
-        await self._join()
+        await self._join([progress.group(pk)])
         await self.accept()
         await self._catch_up()
         self.beat = asyncio.ensure_future(self._beat())
-
-    async def _join(self) -> None:
-        try:
-            await self.channel_layer.group_add(progress.group(self.analysis_id), self.channel_name)
-            self.joined = True
-        except Exception as error:  # the layer is down: the catch-up reads still come
-            log.warning("analysis socket could not subscribe: %s: %s", type(error).__name__, error)
-
-    async def disconnect(self, code: int) -> None:
-        if self.joined and self.analysis_id is not None:
-            with suppress(Exception):
-                await self.channel_layer.group_discard(
-                    progress.group(self.analysis_id), self.channel_name
-                )
-        if self.beat is not None:
-            self.beat.cancel()
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        return
 
     async def analysis_progress(self, message: dict[str, Any]) -> None:
         if self.analysis_id is None:
@@ -158,14 +138,10 @@ class AnalysisConsumer(Guarded):
             await asyncio.sleep(CATCH_UP)
             try:
                 if not self.joined and self.analysis_id is not None:
-                    await self._join()
+                    await self._join([progress.group(self.analysis_id)])
                 if self.analysis_id is not None:
                     await self._catch_up()
             except asyncio.CancelledError:
                 raise
             except Exception as error:
                 log.warning("analysis socket catch-up failed: %s: %s", type(error).__name__, error)
-
-    async def _send(self, html: str) -> None:
-        with suppress(CLOSED):
-            await self.send(text_data=html)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.live.presenters import board_context, face_tile
-from games.models import style_label as games_style_label
+from games.live.presenters.board import board_context, face_tile
+from games.models import style_label
 
 from . import charts
 from .listing import Result, result_of
@@ -29,10 +30,6 @@ RESULT_WORDS = {
     Result.NO_WINNER: gettext_lazy("no winner"),
     Result.UNFINISHED: gettext_lazy("unfinished"),
 }
-
-
-def style_label(style: str) -> str:
-    return games_style_label(engine.STYLES[style])
 
 
 def set_result_word(result: str | None) -> str:
@@ -238,7 +235,7 @@ def frame_context(frame: Frame, names: list[str], reveal: bool) -> dict:
 
 def stats_context(figures: Figures) -> dict[str, Any]:
     series = [("won", _("won")), ("lost", _("lost")), ("none", _("no winner"))]
-    over_time = charts.stacked_months(_("Sets per month"), figures.by_month, series)
+    over_time = charts.stacked_months(_("Sets per month"), figures.by_month, series, date_format)
     styles = sorted(figures.by_style.values(), key=lambda f: -f.sets)
     rates = [
         (style_label(f.style), 100 * f.win_rate,

@@ -7,7 +7,7 @@ its own viewer. The task reports through ``Reporter``, which writes and tells at
 ``PROGRESS_SECONDS`` (a Cut-Throat game has about twenty steps in three seconds), and always the
 last step. As everywhere on the site, a notice is best effort: a channel layer that does not
 answer is logged, the analysis goes on, and a socket catches up from the database by itself.
-Messages go through the games' one sender (``games.services.notify.send``), which a worker sends
+Messages go through the site's one sender (``sockets.notify.send``), which a worker sends
 through one background loop.
 """
 
@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import time
 
-from games.services.notify import send, use_background_loop
+from sockets.notify import send
 
 from .models import GameAnalysis
-
-__all__ = ["Reporter", "group", "tell_finished", "tell_progress", "use_background_loop"]
 
 PROGRESS_SECONDS = 0.5
 

@@ -23,7 +23,6 @@ from datetime import date, datetime
 from django.db.models import Case, CharField, Count, F, Value, When
 from django.db.models.functions import TruncMonth
 
-from games import engine
 from games.models import Game, Match
 
 from .models import Item
@@ -139,7 +138,3 @@ def _add_games(out: Figures, lines) -> None:
             last[match_id] = (number, result["winner"], party)
     for _number, winner, party in last.values():
         out.brucks["given" if winner == party else "taken"] += 1
-
-
-def style_label(name: str) -> str:
-    return engine.STYLES[name].label

@@ -7,12 +7,14 @@ The analysis runs on a queue of its own (``settings.ANALYSIS_QUEUE``, routed by
 from celery import shared_task
 from celery.signals import worker_process_init
 
-from . import analysis, progress
+from sockets.notify import use_background_loop
+
+from . import analysis
 
 
 @worker_process_init.connect
 def _worker_tells_through_one_loop(**kwargs) -> None:
-    progress.use_background_loop()
+    use_background_loop()
 
 
 @shared_task(name=analysis.ANALYSE, ignore_result=True)

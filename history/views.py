@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games.models import Game
+from games.models import Game, style_label
 
 from . import access, analysis_views, listing, presenters, records, replay, stats
 from .forms import HistoryFilterForm, ImportForm, places_of
@@ -191,7 +191,7 @@ def _replay_context(
     number: int,
 ) -> dict:  # fmt: skip
     context = presenters.frame_context(frame, names, reveal)
-    context.update({"number": number, "style_label": presenters.style_label(style)})
+    context.update({"number": number, "style_label": style_label(style)})
     if reveal and frame.dealt is not None:
         facts = replay.deal_facts(style, seats, options, number, frame.dealt)
         context["deal"] = {

@@ -3,16 +3,20 @@
 No charting library on either side and no script (the Content-Security-Policy allows none
 inline): the shapes are worked out here, one template draws them, and ``ratings.css`` colours
 them by class. The plot has a fixed ``viewBox`` that the page scales to its width, a title and
-a one-line summary for screen readers, and never more points than the page can show.
+a one-line summary for screen readers, and never more points than the page can show. Its rules
+are worked out by the site's chart arithmetic (``history.charts``, free of Django as this is).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
+
+from history.charts import grid, round_step
 
 WIDTH, HEIGHT = 320, 110
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 14
+#: The steps between the rules, smallest first: two to four rules over the rating's spread.
+STEPS = (0.5, 1, 2, 5, 10, 20, 50, 100)
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,9 @@ def history(values: list[float]) -> Plot:
     if not values:
         return Plot()
     low, high = min(values), max(values)
-    step = _step(high - low)
-    bottom_value = math.floor(low / step) * step
-    top_value = max(math.ceil(high / step) * step, bottom_value + step)
+    step = float(round_step(high - low, 3, STEPS))
+    rules = grid(low, high, step)
+    bottom_value, top_value = rules[0], rules[-1]
     span = top_value - bottom_value
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = len(values)
@@ -60,21 +64,9 @@ def history(values: list[float]) -> Plot:
         return TOP + inner_h * (top_value - v) / span
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-    ticks = []
-    value = bottom_value
-    while value <= top_value + step / 2:
-        ticks.append(Tick(round(y(value), 1), _label(value, step)))
-        value += step
+    ticks = [Tick(round(y(value), 1), _label(value, step)) for value in rules]
     return Plot(points, (round(x(count - 1), 1), round(y(values[-1]), 1)), ticks, low=low,
                 high=high)  # fmt: skip
-
-
-def _step(spread: float) -> float:
-    """A round step giving two to four rules over ``spread``."""
-    for step in (0.5, 1, 2, 5, 10, 20, 50):
-        if spread / step <= 3:
-            return float(step)
-    return 100.0
 
 
 def _label(value: float, step: float) -> str:

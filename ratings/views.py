@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.models import User
 from games import bots
-from games.models import style_choices
+from games.models import style_choices, style_label
 
 from . import skill
 from .forms import BoardForm
@@ -29,7 +29,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "form": form,
         "board": board,
         "styles": style_choices(),
-        "style_label": dict(style_choices())[board.style],
+        "style_label": style_label(board.style),
         "page": found,
         "rows": rows,
         "bots": boards.bots(board),

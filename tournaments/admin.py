@@ -1,5 +1,6 @@
 """Events in the admin site: organisers see and change only their own clubs' events,
-superusers every event; every action is a few lines around a service.
+superusers every event; every action runs one of the organiser's commands
+(``tournaments.actions``), the same the run page runs, and shows the message it returns.
 
 A 500-entry event stays manageable: entries show inline a page at a time (with a link to the
 entries list, which filters, searches and paginates), players are picked by id or search
@@ -9,7 +10,7 @@ The event's seed is never shown: every deal of its tables is drawn from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
 from django import forms
 from django.contrib import admin, messages
@@ -24,11 +25,11 @@ from django.utils.translation import gettext_lazy
 
 from clubs.services import can_organise, organised_clubs
 
+from .actions import COMMANDS, Target
 from .models import Entry, Round, TableAssignment, Tournament
-from .pages import entry_name, number
-from .services import access, entries, events, results, rounds, schedule
+from .presenters import entry_name, number
+from .services import entries, events, schedule
 from .services.errors import TournamentError
-from .services.state import snapshot
 
 ENTRIES_PER_PAGE = 50
 
@@ -62,15 +63,23 @@ class ClubScoped:
         return request.user.is_superuser and super().has_delete_permission(request, obj)
 
 
-def _each(modeladmin, request, queryset, action: Callable[[object], str]) -> None:
-    """Run a service per selected row; report what was done and what was refused, and why."""
-    for obj in queryset:
-        try:
-            done = action(obj)
-        except TournamentError as error:
-            modeladmin.message_user(request, f"{obj}: {error}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+def command_action(name: str, action: str, *, label=None, data: Mapping | None = None):
+    """An admin action (named ``action``) that runs the organiser's command ``name`` on each
+    chosen row (``modeladmin.target`` says what it acts on), with ``data`` as its form's
+    values; it reports per row what was done, or what was refused and why."""
+
+    def run(modeladmin, request, queryset) -> None:
+        command = COMMANDS[name]
+        for obj in queryset:
+            try:
+                done = command.perform(modeladmin.target(obj), request.user, data or {})
+            except TournamentError as error:
+                modeladmin.message_user(request, f"{obj}: {error}", messages.ERROR)
+            else:
+                modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+
+    run.__name__ = run.__qualname__ = action
+    return admin.action(description=label or COMMANDS[name].label)(run)
 
 
 # -- events -----------------------------------------------------------------------------
@@ -182,9 +191,25 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
          {"fields": ("same_deals", "separate_clubs")}),
         (gettext_lazy("Record"), {"fields": ("created_by", "created_at", "updated_at")}),
     ]  # fmt: skip
-    actions = ["open_registration", "open_checkin", "start", "preview_next_round",
-               "generate_next_round", "generate_next_round_seated", "start_round_tables",
-               "adjudicate_now", "step_now", "finish"]  # fmt: skip
+    actions = [
+        command_action("open-registration", "open_registration"),
+        command_action("open-checkin", "open_checkin"),
+        command_action("start", "start"),
+        command_action("preview", "preview_next_round"),
+        command_action("next-round", "generate_next_round", data={"start": "on"}),
+        command_action(
+            "next-round",
+            "generate_next_round_seated",
+            label=gettext_lazy("Generate the next round, seated (to re-seat first)"),
+        ),
+        command_action("start-round", "start_round_tables"),
+        command_action("adjudicate", "adjudicate_now"),
+        command_action("step", "step_now"),
+        command_action("finish", "finish"),
+    ]
+
+    def target(self, event: Tournament) -> Target:
+        return Target(event)
 
     def get_search_results(self, request, queryset, search_term):
         found, _duplicates = super().get_search_results(request, queryset, search_term)
@@ -250,70 +275,6 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
                 formset.changed_objects.append((row.instance, ["seed"]))
         return None
 
-    @admin.action(description=gettext_lazy("Open registration"))
-    def open_registration(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            events.open_registration(e, request.user), _("registration is open."))[1])  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Open check-in"))
-    def open_checkin(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            events.open_checkin(e, request.user), _("check-in is open."))[1])  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Start (play round 1)"))
-    def start(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            events.start(e, request.user), _("started; round 1 is being played."))[1])  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Preview the next round"))
-    def preview_next_round(self, request, queryset) -> None:
-        def show(event: Tournament) -> str:
-            new = rounds.preview_round(event, request.user)
-            snap = snapshot(event)
-            tables = "; ".join(
-                f"{i}. " + " · ".join(entry_name(snap.entries, who) for who in table.seats)
-                for i, table in enumerate(new.tables, start=1)
-            )
-            byes = ", ".join(entry_name(snap.entries, who) for who in new.byes)
-            text = _("round %(n)s would seat: %(tables)s") % {"n": new.number, "tables": tables}
-            return text + (" " + _("Byes: %(b)s.") % {"b": byes} if byes else "")
-
-        _each(self, request, queryset, show)
-
-    @admin.action(description=gettext_lazy("Generate the next round and start its tables"))
-    def generate_next_round(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: _("round %(n)s is out.") % {
-            "n": rounds.generate_round(e, request.user).number})  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Generate the next round, seated (to re-seat first)"))
-    def generate_next_round_seated(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: _("round %(n)s is seated, not started.") % {
-            "n": rounds.generate_round(e, request.user, start=False).number})  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Start the seated tables of the last round"))
-    def start_round_tables(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: _("%(n)s tables started.") % {
-            "n": rounds.start_round(e, request.user)})  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Adjudicate the running round's unfinished tables"))
-    def adjudicate_now(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: _("%(n)s tables adjudicated.") % {
-            "n": schedule.adjudicate_now(e, request.user)})  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Run the schedule now (whatever is due)"))
-    def step_now(self, request, queryset) -> None:
-        def run(event: Tournament) -> str:
-            access.require_organiser(event, request.user)
-            done = schedule.step(event.pk)
-            return ", ".join(done) if done else _("nothing was due.")
-
-        _each(self, request, queryset, run)
-
-    @admin.action(description=gettext_lazy("Finish (final places from the standings)"))
-    def finish(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            events.finish(e, request.user), _("finished."))[1])  # fmt: skip
-
 
 # -- entries ------------------------------------------------------------------------------
 
@@ -332,7 +293,14 @@ class EntryAdmin(ClubScoped, admin.ModelAdmin):
     readonly_fields = ("tournament", "player", "partner", "status", "withdrawn_after_round",
                        "final_place")  # fmt: skip
     list_per_page = 100
-    actions = ["check_in", "withdraw", "disqualify"]
+    actions = [
+        command_action("check-in", "check_in"),
+        command_action("withdraw", "withdraw"),
+        command_action("disqualify", "disqualify"),
+    ]
+
+    def target(self, entry: Entry) -> Target:
+        return Target(entry.tournament, entry=entry)
 
     def has_add_permission(self, request) -> bool:
         return False  # people enter on the event's pages, where one entry per person is checked
@@ -344,21 +312,6 @@ class EntryAdmin(ClubScoped, admin.ModelAdmin):
             labels = form.cleaned_data["groups"] or []
             labels = labels if isinstance(labels, list) else [str(labels)]
             entries.set_groups(obj.tournament, request.user, obj, labels)
-
-    @admin.action(description=gettext_lazy("Check in"))
-    def check_in(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            entries.check_in(e.tournament, request.user, e), _("checked in."))[1])  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Withdraw"))
-    def withdraw(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            entries.withdraw(e.tournament, request.user, e), _("withdrawn."))[1])  # fmt: skip
-
-    @admin.action(description=gettext_lazy("Disqualify"))
-    def disqualify(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda e: (
-            entries.disqualify(e.tournament, request.user, e), _("disqualified."))[1])  # fmt: skip
 
 
 # -- rounds and tables --------------------------------------------------------------------
@@ -396,7 +349,13 @@ class RoundAdmin(ClubScoped, admin.ModelAdmin):
     readonly_fields = ("tournament", "stage", "number", "state", "byes", "walkovers",
                        "started_at", "deadline", "created_at", "finished_at")  # fmt: skip
     inlines = [TableInline]
-    actions = ["start_now"]
+    # starts the event's seated round (its latest), whichever round was chosen
+    actions = [
+        command_action("round-time", "start_now", label=gettext_lazy("Start the seated round now"))
+    ]
+
+    def target(self, row: Round) -> Target:
+        return Target(row.tournament)
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -411,38 +370,6 @@ class RoundAdmin(ClubScoped, admin.ModelAdmin):
         """A seated round's start time, through the schedule (now or past: it starts now)."""
         if "starts_at" in form.changed_data:
             schedule.start_seated_round(obj.tournament, request.user, obj.starts_at)
-
-    @admin.action(description=gettext_lazy("Start the seated round now"))
-    def start_now(self, request, queryset) -> None:
-        _each(self, request, queryset, lambda r: (
-            schedule.start_seated_round(r.tournament, request.user), _("started."))[1])  # fmt: skip
-
-
-class ResultForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200)
-
-    def __init__(self, *args, table: TableAssignment, names: list[str], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        choices = [(n, str(n)) for n in range(1, len(names) + 1)]
-        for index, name in enumerate(names):
-            current = table.places[index] if table.places else index + 1
-            self.fields[f"place_{index}"] = forms.TypedChoiceField(
-                label=name, coerce=int, choices=choices, initial=current
-            )
-        self.order_fields([*(f"place_{i}" for i in range(len(names))), "reason"])
-
-    def places(self) -> list[int]:
-        return [v for k, v in sorted(self.cleaned_data.items()) if k.startswith("place_")]
-
-
-class ReseatForm(forms.Form):
-    first = forms.TypedChoiceField(label=gettext_lazy("Swap"), coerce=int)
-    second = forms.TypedChoiceField(label=gettext_lazy("with"), coerce=int)
-
-    def __init__(self, *args, choices: list[tuple[int, str]], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
 
 
 @admin.register(TableAssignment)
@@ -469,53 +396,40 @@ class TableAssignmentAdmin(ClubScoped, admin.ModelAdmin):
     def points_shown(self, table: TableAssignment) -> str:
         return " · ".join(number(p) for p in table.points) if table.points else ""
 
-    @admin.action(description=gettext_lazy("Record or override the result (with a reason)"))
+    @admin.action(description=COMMANDS["result"].label)
     def record_result(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, _("Choose one table to record its result."), messages.ERROR)
             return None
         table = queryset.select_related("round__tournament").get()
-        found = {e.pk: e for e in Entry.objects.filter(pk__in=[s for s in table.seats if s])}
-        names = [entry_name(found, who) for who in table.seats]
-        form = ResultForm(
-            request.POST if "apply" in request.POST else None, table=table, names=names
-        )
-        if form.is_bound and form.is_valid():
-            try:
-                results.record_result(table.round.tournament, request.user, table,
-                                      form.places(), form.cleaned_data["reason"])  # fmt: skip
-            except TournamentError as error:
-                form.add_error(None, str(error))
-            else:
-                self.message_user(
-                    request, _("%(t)s: result saved.") % {"t": table}, messages.SUCCESS
-                )
-                return None
-        return self._intermediate(request, queryset, form, _("Result of %(t)s") % {"t": table})
+        target = Target(table.round.tournament, table=table)
+        title = _("Result of %(t)s") % {"t": table}
+        return self._with_form(request, queryset, "result", target, title)
 
-    @admin.action(description=gettext_lazy("Re-seat: swap two entries (before the tables start)"))
+    @admin.action(description=COMMANDS["reseat"].label)
     def reseat(self, request, queryset):
         tables = list(queryset.select_related("round__tournament"))
         if len({t.round_id for t in tables}) != 1:
             self.message_user(request, _("Choose tables of one round."), messages.ERROR)
             return None
-        seated = [who for t in tables for who in t.seats if who is not None]
-        found = {e.pk: e for e in Entry.objects.filter(pk__in=seated)}
-        choices = [(who, entry_name(found, who)) for who in seated]
-        form = ReseatForm(request.POST if "apply" in request.POST else None, choices=choices)
+        target = Target(tables[0].round.tournament, tables=tuple(tables))
+        return self._with_form(request, queryset, "reseat", target, _("Re-seat"))
+
+    def _with_form(self, request, queryset, name: str, target: Target, title: str):
+        """A command that takes values: its form on an intermediate page until it is done,
+        then the message, after the round it changed."""
+        command = COMMANDS[name]
+        form = command.form_for(target, request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
-            event = tables[0].round.tournament
             try:
-                rounds.reseat(event, request.user, found[form.cleaned_data["first"]],
-                              found[form.cleaned_data["second"]])  # fmt: skip
+                done = command.perform(target, request.user, form=form)
             except TournamentError as error:
                 form.add_error(None, str(error))
             else:
-                self.message_user(
-                    request, _("The two entries have swapped seats."), messages.SUCCESS
-                )
+                row = (target.table or target.tables[0]).round
+                self.message_user(request, f"{row}: {done}", messages.SUCCESS)
                 return None
-        return self._intermediate(request, queryset, form, _("Re-seat"))
+        return self._intermediate(request, queryset, form, title)
 
     def _intermediate(self, request, queryset, form, title: str) -> TemplateResponse:
         context = {

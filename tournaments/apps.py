@@ -2,14 +2,15 @@ from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
+from games import signals
+
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from games import signals
-
+        # Imported once the app registry is ready: both modules import models.
         from . import listeners, permissions
 
         signals.match_finished.connect(listeners.on_match_finished, dispatch_uid="tournaments")

@@ -12,7 +12,7 @@ import io
 from django.utils.translation import gettext as _
 
 from .models import table_label
-from .pages import entry_name, number, tiebreak_columns
+from .presenters import entry_name, number, tiebreak_columns
 from .services.state import Snapshot
 
 

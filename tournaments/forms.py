@@ -1,4 +1,6 @@
-"""Forms of the organiser pages: an event's fields, entering, results, re-seating.
+"""Forms of the organiser pages and the admin: an event's fields, entering, results,
+re-seating, seeds, the next round. The organiser's commands (``tournaments.actions``) read
+every value they take through one of these forms, on the run page and in the admin alike.
 
 The event form offers the style's own options from the engine's rules classes (as the lobby
 does), and a few plain fields for the formats' common options; anything rarer goes in the
@@ -21,7 +23,7 @@ from games.models import style_choices
 
 from .formats import FORMATS
 from .kinds import format_choices
-from .models import Tournament
+from .models import Entry, Tournament
 
 CLOCK_CHOICES = [
     (0, _("No clock")),
@@ -398,8 +400,44 @@ class RoundTimeForm(forms.Form):
     starts_at = forms.DateTimeField(label=_("Start the round at"), required=False, widget=WHEN)
 
 
+class SeedForm(forms.Form):
+    """An entry's seed (1 is the best; empty: unseeded)."""
+
+    seed = forms.IntegerField(label=_("Seed"), min_value=1, max_value=100_000, required=False)
+
+
+class NextRoundForm(forms.Form):
+    """Generate the next round: the number the organiser saw in the preview (a second click
+    finds it made already), and whether its tables start at once."""
+
+    round = forms.IntegerField(
+        label=_("round"), min_value=1, max_value=999_999, required=False, widget=forms.HiddenInput
+    )
+    start = forms.BooleanField(
+        label=_("Start its tables at once (untick to check seats or re-seat first)"),
+        required=False,
+    )
+
+
+class ReseatForm(forms.Form):
+    """Two entries of a seated round to swap, chosen among ``entries``."""
+
+    first = forms.TypedChoiceField(label=_("Swap"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with"), coerce=int)
+
+    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entries = {entry.pk: entry for entry in entries}
+        choices = [(pk, entry.name) for pk, entry in self.entries.items()]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def chosen(self) -> tuple[Entry, Entry]:
+        return self.entries[self.cleaned_data["first"]], self.entries[self.cleaned_data["second"]]
+
+
 class ResultForm(forms.Form):
-    """A table's places, one per seat, and why."""
+    """A table's places, one per seat (in seat order), and why."""
 
     reason = forms.CharField(label=_("Why"), max_length=200)
 
@@ -417,4 +455,5 @@ class ResultForm(forms.Form):
         self.order_fields([*self.seat_fields, "reason"])
 
     def places(self) -> list[int]:
-        return [self.cleaned_data[key] for key in self.seat_fields]
+        """The places in seat order (seat 10 after seat 9, not after seat 1), as numbers."""
+        return [int(self.cleaned_data[key]) for key in self.seat_fields]

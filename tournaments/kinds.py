@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from games import engine
 from games.models import style_label
 
-from .formats import FORMATS, STYLE_SEATS
+from .formats import FORMATS, style_sizes
 
 #: The formats by stored name, with their names for people.
 FORMAT_LABELS = {
@@ -90,9 +90,9 @@ def kind_of(style: str, seats: int, options: Mapping[str, Any], fmt: str,
         )
     if fmt not in FORMATS:
         raise KindError(_("Unknown format."))
-    teams = style == "partner" or bool(options.get("teams"))
+    teams = rules.always_teams or bool(options.get("teams"))
     if format_options.get("partnerships"):
-        if style != "partner" or fmt != "round_robin":
+        if not rules.always_teams or fmt != "round_robin":
             raise KindError(_("Partners change every round only in a Partner round robin."))
         return Kind(pairs=False, two_party=False, format_seats=4, partnerships=True)
     if teams:
@@ -175,7 +175,7 @@ def _fill(kind: Kind, style: str, seats: int, fmt: str, options: dict, bots_fill
     if "fill_with_bots" in fields:
         options["fill_with_bots"] = bots_fill
     if "table_sizes" in fields and "table_sizes" not in options and seats < 4:
-        options["table_sizes"] = [s for s in STYLE_SEATS[style].sizes if s <= seats]
+        options["table_sizes"] = [s for s in style_sizes(engine.STYLES[style]) if s <= seats]
     return options
 
 

@@ -18,8 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.bots import LEVELS
-from games.models import Match, style_choices
-from games.models import Table as GameTable
+from games.models import Match, Table, style_choices
 
 from .formats import DEFAULT_POINTS
 from .kinds import Kind, format_choices, kind_of
@@ -393,7 +392,7 @@ class TableAssignment(models.Model):
         _("seats"), help_text=_("Entry ids in the format's seat order; null is a bot.")
     )
     table = models.ForeignKey(
-        GameTable,
+        Table,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

@@ -1,15 +1,15 @@
 """Event pages: the list, an event, "my events", a club's events (a fragment the club page
 loads with htmx), and the organiser's pages to create, edit and run an event step by step.
 
-Each view is a few lines around a service in ``tournaments.services``. A refused action
-(``TournamentError``) shows its reason on the page it came from with a 4xx status and
-changes nothing; a done one redirects with a message. Every page checks who may see the
-event (club-only events are for members) and every organiser page who may run it.
+Each view is a few lines around a service in ``tournaments.services``; the organiser's
+steps run the commands of ``tournaments.actions`` (the same the admin runs, with the same
+forms and messages). A refused action (``TournamentError``) shows its reason on the page it
+came from with a 4xx status and changes nothing; a done one redirects with a message. Every
+page checks who may see the event (club-only events are for members) and every organiser
+page who may run it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,12 +22,12 @@ from clubs.models import Club
 from clubs.services import organised_clubs
 from games.models import style_choices
 
-from . import exports, pages
-from .forms import EnterForm, EventForm, GroupsForm, ResultForm, RoundTimeForm, initial_for
+from . import actions, exports, presenters
+from .forms import EnterForm, EventForm, initial_for
 from .kinds import FORMAT_LABELS
 from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
-from .services import access, entries, events, reads, results, rounds, schedule
+from .services import access, entries, events, reads, rounds
 from .services.errors import TournamentError
 from .services.state import snapshot
 
@@ -229,13 +229,13 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
         "entries": list(snap.entries.values()),
         "active_entries": [e for e in snap.entries.values() if e.active],
         "error": error,
-        "preview": preview and pages.preview_view(snap, preview),
+        "preview": preview and presenters.preview_view(snap, preview),
         "preview_error": preview_error,
         "enter_form": EnterForm(),
         "current": snap.rounds[-1] if snap.rounds else None,
         "late_entries": event_obj.state == Tournament.State.RUNNING
         and event_obj.format in entries.LATE_FORMATS,
-        **pages.event_context(snap),
+        **presenters.event_context(snap),
     }
     return render(request, "tournaments/run.html", context, status=status)
 
@@ -246,143 +246,51 @@ def event_run(request: HttpRequest, slug: str) -> HttpResponse:
     return _run_page(request, _run(request, slug))
 
 
-def _step(request: HttpRequest, slug: str, action: Callable[[Tournament], str]) -> HttpResponse:
-    """Run one organiser action; back to the run page with what happened or why not."""
+def _command(request: HttpRequest, slug: str, name: str, entry: int | None = None) -> HttpResponse:
+    """Run one organiser command on the event (or on its ``entry``) with the posted values;
+    back to the run page with what happened or why not."""
     event_obj = _run(request, slug)
+    row = None
+    if entry is not None:
+        entries_of = Entry.objects.select_related("player", "partner")
+        row = get_object_or_404(entries_of, pk=entry, tournament=event_obj)
+    target = actions.Target(event_obj, entry=row)
     try:
-        done = action(event_obj)
+        done = actions.COMMANDS[name].perform(target, request.user, request.POST)
     except TournamentError as error:
         event_obj.refresh_from_db()
         return _run_page(request, event_obj, str(error), status=409)
-    messages.success(request, done)
+    messages.success(request, f"{target.entry.name}: {done}" if target.entry else done)
     return redirect("event_run", slug=event_obj.slug)
-
-
-def _number(request: HttpRequest, name: str) -> int | None:
-    raw = request.POST.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 7 else None
-
-
-STEPS: dict[str, Callable[[HttpRequest, Tournament], str]] = {
-    "open-registration": lambda r, e: (
-        events.open_registration(e, r.user) and _("Registration is open.")
-    ),
-    "open-checkin": lambda r, e: events.open_checkin(e, r.user) and _("Check-in is open."),
-    "start": lambda r, e: (
-        events.start(e, r.user) and _("The event has started: round 1 is being played.")
-    ),
-    "next-round": lambda r, e: (
-        _("Round %(n)s is out.")
-        % {
-            "n": rounds.generate_round(
-                e, r.user, number=_number(r, "round"), start=bool(r.POST.get("start"))
-            ).number
-        }
-    ),
-    "start-round": lambda r, e: _("%(n)s tables started.") % {"n": rounds.start_round(e, r.user)},
-    "round-time": lambda r, e: _round_time(r, e),
-    "adjudicate": lambda r, e: (
-        _("%(n)s tables decided by the adjudication rule.")
-        % {"n": schedule.adjudicate_now(e, r.user)}
-    ),
-    "finish": lambda r, e: events.finish(e, r.user) and _("The event is finished."),
-    "cancel": lambda r, e: events.cancel(e, r.user) and _("The event is cancelled."),
-    "add-bot": lambda r, e: (
-        _("%(name)s is entered.") % {"name": entries.register_bot(e, r.user).name}
-    ),
-}
-
-
-def _round_time(request: HttpRequest, event_obj: Tournament) -> str:
-    """The seated round starts by itself at the time given (now, if none)."""
-    form = RoundTimeForm(request.POST)
-    if not form.is_valid():
-        raise TournamentError(_("Give the time as a date and a time of day."))
-    when = form.cleaned_data.get("starts_at")
-    row = schedule.start_seated_round(event_obj, request.user, when)
-    if row.state == row.State.SEATED:
-        return _("Round %(n)s starts by itself at the time set.") % {"n": row.number}
-    return _("Round %(n)s has started.") % {"n": row.number}
 
 
 @login_required
 @require_POST
 def event_step(request: HttpRequest, slug: str, step: str) -> HttpResponse:
-    if step not in STEPS:
+    if step not in actions.on_page(actions.EVENT):
         raise Http404
-    return _step(request, slug, lambda event_obj: STEPS[step](request, event_obj))
+    return _command(request, slug, step)
 
 
 @login_required
 @require_POST
 def enter_for(request: HttpRequest, slug: str) -> HttpResponse:
     """An organiser enters a player (and partner) by user name."""
-    form = EnterForm(request.POST)
-    form.is_valid()
-
-    def add(event_obj: Tournament) -> str:
-        names = [form.cleaned_data.get("player", ""), form.cleaned_data.get("partner", "")]
-        people = [EnterForm.person(name) for name in names]
-        for name, person in zip(names, people, strict=True):
-            if name and person is None:
-                raise TournamentError(_("There is no player called %(name)s.") % {"name": name})
-        if people[0] is None:
-            raise TournamentError(_("Say who enters."))
-        entry = entries.register(event_obj, request.user, people[0], people[1])
-        return _("%(name)s is entered.") % {"name": entry.name}
-
-    return _step(request, slug, add)
-
-
-def _labels(request: HttpRequest) -> list[str]:
-    form = GroupsForm(request.POST)
-    if not form.is_valid():
-        raise TournamentError(_("Write at most 200 characters of labels, separated by commas."))
-    return form.labels()
-
-
-ENTRY_ACTIONS: dict[str, Callable] = {
-    "check-in": lambda e, by, entry, r: (entries.check_in(e, by, entry), _("Checked in."))[1],
-    "withdraw": lambda e, by, entry, r: (entries.withdraw(e, by, entry), _("Withdrawn."))[1],
-    "disqualify": lambda e, by, entry, r: (entries.disqualify(e, by, entry), _("Disqualified."))[1],
-    "groups": lambda e, by, entry, r: (
-        entries.set_groups(e, by, entry, _labels(r)),
-        _("Kept-apart labels saved."),
-    )[1],
-    "seed": lambda e, by, entry, r: (
-        entries.set_seed(e, by, entry, _number(r, "seed")),
-        _("Seed saved."),
-    )[1],
-}
+    return _command(request, slug, "enter")
 
 
 @login_required
 @require_POST
 def entry_action(request: HttpRequest, slug: str, entry: int, action: str) -> HttpResponse:
-    if action not in ENTRY_ACTIONS:
+    if action not in actions.on_page(actions.ENTRY):
         raise Http404
-
-    def act(event_obj: Tournament) -> str:
-        row = get_object_or_404(Entry, pk=entry, tournament=event_obj)
-        return f"{row.name}: {ENTRY_ACTIONS[action](event_obj, request.user, row, request)}"
-
-    return _step(request, slug, act)
+    return _command(request, slug, action, entry=entry)
 
 
 @login_required
 @require_POST
 def reseat(request: HttpRequest, slug: str) -> HttpResponse:
-    def swap(event_obj: Tournament) -> str:
-        chosen = [
-            event_obj.entries.filter(pk=_number(request, name) or 0).first()
-            for name in ("first", "second")
-        ]
-        if None in chosen:
-            raise TournamentError(_("Choose two entries of this event."))
-        rounds.reseat(event_obj, request.user, chosen[0], chosen[1])
-        return _("%(a)s and %(b)s have swapped seats.") % {"a": chosen[0].name, "b": chosen[1].name}
-
-    return _step(request, slug, swap)
+    return _command(request, slug, "reseat")
 
 
 @login_required
@@ -393,31 +301,23 @@ def table_result(request: HttpRequest, slug: str, table: int) -> HttpResponse:
         TableAssignment.objects.select_related("round", "overridden_by"),
         pk=table, round__tournament=event_obj,
     )  # fmt: skip
-    snap = snapshot(event_obj)
-    seats = [
-        (pages.entry_name(snap.entries, who), (assignment.places or [None] * 9)[i])
-        for i, who in enumerate(assignment.seats)
-    ]
-    form = ResultForm(request.POST or None, seats=seats)
+    command, target = actions.COMMANDS["result"], actions.Target(event_obj, table=assignment)
+    form = command.form_for(target, request.POST or None)
     status = 200
     if request.method == "POST":
         status = 400
         if form.is_valid():
             try:
-                results.record_result(
-                    event_obj, request.user, assignment, form.places(), form.cleaned_data["reason"]
-                )
+                done = command.perform(target, request.user, form=form)
             except TournamentError as error:
                 form.add_error(None, str(error))
                 status = 409
             else:
-                messages.success(
-                    request, _("The result of table %(n)s is saved.") % {"n": assignment.number}
-                )
+                messages.success(request, done)
                 return redirect("event_run", slug=event_obj.slug)
     context = {
         "event": event_obj, "assignment": assignment, "form": form,
-        "table": pages.table_view(assignment, snap.entries),
+        "table": presenters.table_view(assignment, snapshot(event_obj).entries),
     }  # fmt: skip
     return render(request, "tournaments/result.html", context, status=status)
 
@@ -439,6 +339,6 @@ def print_round(request: HttpRequest, slug: str) -> HttpResponse:
     """The current round's tables on paper, for the club's wall."""
     event_obj = _visible(request, slug)
     snap = snapshot(event_obj)
-    views = pages.round_views(snap)
+    views = presenters.round_views(snap)
     context = {"event": event_obj, "round": views[-1] if views else None}
     return render(request, "tournaments/print.html", context)

@@ -21,23 +21,24 @@ from contextlib import suppress
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from sockets.base import Guarded, Listening, language_of
+from sockets.pool import Flights, in_pool
+
 from ..services import notify, play, presence, reads
-from . import presenters, rendering
-from .pool import in_pool
-from .sockets import CLOSED, Guarded, language_of
+from . import rendering
+from .presenters import table_lists
 from .throttle import Bucket
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 2048
 #: Renders under way in this process, by key, for the sockets that wait on them (``_shared``).
-_FLIGHTS: dict[rendering.RenderKey, asyncio.Future] = {}
+RENDERS = Flights()
 
 
 class Heartbeats:
@@ -75,34 +76,25 @@ class Heartbeats:
 HEARTBEATS = Heartbeats()
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
-    """Live lobby: the list of tables is re-rendered whenever a public table changes. It
-    listens only; whatever a client sends is ignored."""
+class LobbyConsumer(Listening):
+    """Live lobby: the list of tables is re-rendered whenever a public table changes."""
+
+    label = "lobby"
 
     async def connect(self) -> None:
-        with suppress(Exception):  # a channel layer that is down: the page still works
-            await self.channel_layer.group_add(notify.LOBBY_GROUP, self.channel_name)
+        await self._join([notify.LOBBY_GROUP])  # a channel layer that is down: the page works
         await self.accept()
         user = self.scope.get("user")
         name = user.name if user is not None and user.is_authenticated else None
-        await self.send(text_data=json.dumps({"type": "hello", "user": name}))
-
-    async def disconnect(self, code: int) -> None:
-        with suppress(Exception):
-            await self.channel_layer.group_discard(notify.LOBBY_GROUP, self.channel_name)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        return
+        await self._send(json.dumps({"type": "hello", "user": name}))
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        html = await sync_to_async(_render_lobby)(language_of(self.scope))
-        with suppress(CLOSED):
-            await self.send(text_data=html)
+        await self._send(await in_pool(_render_lobby, language_of(self.scope)))
 
 
 def _render_lobby(language: str) -> str:
     with translation.override(language):
-        rows = presenters.lobby_rows(reads.lobby_tables())
+        rows = table_lists.lobby_rows(reads.lobby_tables())
         return render_to_string("games/lobby.html#tables", {"tables": rows})
 
 
@@ -239,26 +231,19 @@ class TableConsumer(Guarded):
 
     async def _shared(self, hint: rendering.RenderKey) -> tuple[str, Any] | None:
         """The render for ``hint``, made once in this process however many sockets ask at
-        once: the first asker renders on a pool thread and the others await its result in
-        the event loop, instead of each taking a pool thread only to wait there for the
-        same render (the watchers of a table all hear of a move at the same moment). ``None``
-        if that render failed: the asker then renders on its own."""
-        flight = _FLIGHTS.get(hint)
-        if flight is not None:
-            return await asyncio.shield(flight)
-        flight = asyncio.get_running_loop().create_future()
-        _FLIGHTS[hint] = flight
+        once (``RENDERS``: the watchers of a table all hear of a move at the same moment).
+        ``None`` if that render failed: the asker then renders on its own."""
         try:
-            rendered = await in_pool(
-                rendering.render_live, self.table_id, self.scope.get("user"), self.language, hint
+            return await RENDERS.run(
+                hint,
+                rendering.render_live,
+                self.table_id,
+                self.scope.get("user"),
+                self.language,
+                hint,
             )
-        except BaseException:
-            flight.set_result(None)
-            raise
-        finally:
-            _FLIGHTS.pop(hint, None)
-        flight.set_result(rendered)
-        return rendered
+        except Exception:
+            return None
 
     def _present(self, present: bool) -> None:
         """Seated here: the process's heartbeat refreshes this socket's presence from now."""
@@ -328,11 +313,6 @@ class TableConsumer(Guarded):
     async def _notice(self, text: str) -> None:
         """Tell this socket why its message did nothing (in its language: see ``receive``)."""
         await self._send(notice_html(str(text)))
-
-    async def _send(self, html: str) -> None:
-        """Send a push; a socket that closed while it was being rendered just misses it."""
-        with suppress(CLOSED):
-            await self.send(text_data=html)
 
 
 def _decode(text_data: str | None, bytes_data: bytes | None) -> dict | str:

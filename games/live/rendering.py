@@ -35,15 +35,8 @@ from games.engine import match_view
 from ..models import Game, Table
 from ..services import reads, sealing
 from ..services.play import Outcome, load
-from .presenters import (
-    POSE_MARKER,
-    Viewer,
-    board_context,
-    end_marker,
-    seating_of,
-    table_context,
-    viewer_of,
-)
+from .presenters.board import POSE_MARKER, board_context, end_marker
+from .presenters.table_page import Viewer, seating_of, table_context, viewer_of
 
 
 class Recent(OrderedDict):

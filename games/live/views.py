@@ -24,8 +24,9 @@ from django_ratelimit.decorators import ratelimit
 from ..models import Table
 from ..services import play, reads, seating
 from ..services.errors import TableError
-from . import presenters, rendering
+from . import rendering
 from .forms import CreateTableForm
+from .presenters import table_lists
 from .styles import DEFAULT_STYLE
 
 
@@ -35,7 +36,7 @@ def _limited_actions(view: Callable) -> Callable:
 
 
 def _lobby_context(form: CreateTableForm) -> dict:
-    return {"tables": presenters.lobby_rows(reads.lobby_tables()), "form": form}
+    return {"tables": table_lists.lobby_rows(reads.lobby_tables()), "form": form}
 
 
 @require_GET
@@ -81,7 +82,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_tables(request: HttpRequest) -> HttpResponse:
     """Every table the player sat at or hosts, finished ones too, to go back to."""
-    rows = presenters.my_table_rows(reads.tables_of(request.user))
+    rows = table_lists.my_table_rows(reads.tables_of(request.user))
     return render(request, "games/mine.html", {"tables": rows})
 
 

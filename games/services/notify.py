@@ -1,64 +1,20 @@
-"""Tell connected sockets that something changed, once the change is committed.
+"""Tell a table's sockets and the lobby's that something changed, once the change is committed.
 
-Messages carry only ids and versions, never tiles: each consumer re-reads the state and renders
-it for its own viewer, so a hand can never travel through the channel layer to the wrong seat.
-
-A notice is best effort: the change is already committed when it is sent, so a channel layer
-that does not answer (Redis down) is logged and never turns the mover's answer into an error.
-Sockets that missed a notice catch up by themselves (each checks the version it shows when it
-has heard nothing for a while), and so does every socket that reconnects.
+A message says only "this table changed (to version v)": see ``sockets.notify``, which sends
+it, best effort, for every app.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import threading
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
+from sockets.notify import after_commit
 
 from ..models import Table
 
 LOBBY_GROUP = "lobby"
-SEND_TIMEOUT = 2.0
-log = logging.getLogger(__name__)
 
 
 def table_group(table_id: int) -> str:
     return f"table-{table_id}"
-
-
-_background: asyncio.AbstractEventLoop | None = None
-
-
-def use_background_loop() -> None:
-    """For processes with no event loop of their own (Celery workers): send through one
-    long-lived loop, so the channel layer keeps its Redis connections instead of opening new
-    ones for every message."""
-    global _background
-    if _background is None:
-        _background = asyncio.new_event_loop()
-        threading.Thread(target=_background.run_forever, name="channel-layer", daemon=True).start()
-
-
-def send(group: str, message: dict) -> None:
-    """Best effort, now (callers wrap it in ``on_commit``); other apps' groups use it too."""
-    try:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-
-        async def deliver() -> None:
-            await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
-
-        if _background is not None:
-            asyncio.run_coroutine_threadsafe(deliver(), _background).result(SEND_TIMEOUT + 1)
-        else:
-            async_to_sync(deliver)()
-    except Exception as error:  # any layer failure: the change stands, sockets catch up
-        log.warning("could not notify %s: %s: %s", group, type(error).__name__, error)
 
 
 def table_changed(
@@ -67,10 +23,10 @@ def table_changed(
     """Every socket at the table re-renders; the lobby too when seats or state changed."""
     group = table_group(table.pk)
     message = {"type": "table.changed", "game": game, "version": version}
-    transaction.on_commit(lambda: send(group, message), robust=True)
+    after_commit(group, message)
     if lobby and not table.is_private:
         lobby_changed()
 
 
 def lobby_changed() -> None:
-    transaction.on_commit(lambda: send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+    after_commit(LOBBY_GROUP, {"type": "lobby.changed"})

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from clubs.models import Club
-from games.models import Match, style_choices
+from games import engine
+from games.models import Match, style_label
 from tournaments.models import Tournament
 from tournaments.services.access import visible_to
 
@@ -81,10 +82,9 @@ def profile(player: User, viewer) -> Profile:
 def ratings_of(player: User) -> list[StyleRating]:
     """Each style the player is rated in, in the styles' own order, with the rank among people
     (or among bots, for a bot) and the plot of the last ``PLOTTED_GAMES`` games."""
-    labels = dict(style_choices())
     rated = {r.style: r for r in Rating.objects.filter(player=player, games__gt=0)}
     found = []
-    for style, label in labels.items():
+    for style in engine.STYLES:
         rating = rated.get(style)
         if rating is None:
             continue
@@ -92,7 +92,9 @@ def ratings_of(player: User) -> list[StyleRating]:
             style=style, is_bot=rating.is_bot, games__gt=0, ordinal__gt=rating.ordinal
         ).count()
         found.append(
-            StyleRating(rating, str(label), better + 1, plots.history(_series(player, style)))
+            StyleRating(
+                rating, style_label(style), better + 1, plots.history(_series(player, style))
+            )
         )
     return found
 
@@ -118,7 +120,7 @@ def recent_sets(player: User, everything: bool) -> list[RecentSet]:
         matches = matches.filter(table__is_private=False)
     matches = list(matches.order_by("-started_at", "-pk")[:RECENT_SETS])
     moved = _moves(player, [m.pk for m in matches])
-    labels = dict(style_choices())
+    labels = {style: style_label(style) for style in engine.STYLES}
     found = []
     for match in matches:
         seat = next((i for i, p in enumerate(match.players) if p.get("id") == player.pk), None)
@@ -131,7 +133,7 @@ def recent_sets(player: User, everything: bool) -> list[RecentSet]:
         partners = [names[s] for s in parties[mine] if s != seat]
         opponents = [names[s] for p, members in enumerate(parties) if p != mine for s in members]
         found.append(
-            RecentSet(match, str(labels.get(table.style, table.style)), _outcome(match, mine),
+            RecentSet(match, labels.get(table.style, table.style), _outcome(match, mine),
                       partners, opponents, moved.get(match.pk))
         )  # fmt: skip
     return found

@@ -12,8 +12,12 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine
-from games.live import presenters, rendering
-from games.live.presenters import ends_text, explain, hand_buttons
+from games.live import rendering
+from games.live.presenters.board import ends_text
+from games.live.presenters.hand import hand_buttons
+from games.live.presenters.narration import explain
+from games.live.presenters.table_page import set_watch
+from games.live.presenters.words import bot_label, vocabulary
 from games.models import Move, Seat
 from games.services import presence
 from tests.factories import DEFAULT_PASSWORD, make_table, make_user, start_table
@@ -136,17 +140,15 @@ def test_the_end_of_a_set_and_of_a_match_is_told_in_the_styles_own_words():
 
 
 def test_the_run_of_games_is_a_set_only_in_the_styles_won_by_games():
-    assert presenters.vocabulary(engine.STYLES["cutthroat"])["another"] == "Play another set"
-    assert presenters.vocabulary(engine.STYLES["french"])["another"] == "Play another match"
+    assert vocabulary(engine.STYLES["cutthroat"])["another"] == "Play another set"
+    assert vocabulary(engine.STYLES["french"])["another"] == "Play another match"
 
 
 def test_the_set_watch_says_has_or_have_by_how_many_lead():
     view = {"style": "partner", "match": {"over": False}, "options": {}}
     scores = [{"names": "Marcia & Toto", "total": 1, "members": 2},
               {"names": "Ann & Bammy", "total": 0, "members": 2}]  # fmt: skip
-    assert presenters.set_watch(view, scores) == (
-        "Still on love: Ann & Bammy. Marcia & Toto have 1 of 6."
-    )
+    assert set_watch(view, scores) == ("Still on love: Ann & Bammy. Marcia & Toto have 1 of 6.")
 
 
 # -- the page, rendered --------------------------------------------------------------------------
@@ -312,4 +314,4 @@ def test_bots_at_a_table_have_names_that_read_like_names_and_their_level_beside_
     seats = list(table.seats.select_related("player").order_by("index"))[1:]
     names = [seat.player.name for seat in seats]
     assert len(set(names)) == 3 and not any("bot" in name.lower() for name in names)
-    assert {presenters.bot_label(seat.player) for seat in seats} == {"Expert bot"}
+    assert {bot_label(seat.player) for seat in seats} == {"Expert bot"}

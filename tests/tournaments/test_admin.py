@@ -78,13 +78,17 @@ def test_an_organiser_losing_the_role_loses_the_events(client, club, people, two
 def test_actions_an_organiser_runs_step_by_step(client, club, people):
     event = make_event(club, turn_clock=0, format_options={"rounds": 3})
     client.force_login(people.organiser)
-    assert "registration is open" in said(act(client, "tournament", "open_registration", [event]))
+    assert "Friday Swiss: Registration is open." in said(
+        act(client, "tournament", "open_registration", [event])
+    )
     enter(event, 4)
-    assert "check-in is open" in said(act(client, "tournament", "open_checkin", [event]))
+    assert "Check-in is open." in said(act(client, "tournament", "open_checkin", [event]))
     for entry in event.entries.all():
         response = act(client, "entry", "check_in", [entry])
-    assert "checked in" in said(response)
-    assert "round 1 is being played" in said(act(client, "tournament", "start", [event]))
+    assert "Checked in." in said(response)
+    assert "The event has started: round 1 is being played." in said(
+        act(client, "tournament", "start", [event])
+    )
     refused = said(act(client, "tournament", "preview_next_round", [event]))
     assert "Round 1 is still being played" in refused
     for table in TableAssignment.objects.filter(round__tournament=event):
@@ -92,7 +96,7 @@ def test_actions_an_organiser_runs_step_by_step(client, club, people):
     preview = said(act(client, "tournament", "preview_next_round", [event]))
     assert "round 2 would seat: 1. p" in preview
     assert Round.objects.filter(tournament=event).count() == 1
-    assert "round 2 is seated, not started" in said(
+    assert "Round 2 is seated." in said(
         act(client, "tournament", "generate_next_round_seated", [event])
     )
     assert "2 tables started" in said(act(client, "tournament", "start_round_tables", [event]))
@@ -101,10 +105,10 @@ def test_actions_an_organiser_runs_step_by_step(client, club, people):
     )
     for table in TableAssignment.objects.filter(round__tournament=event, round__number=2):
         results.record_result(event, people.organiser, table, [1, 2], "played")
-    assert "round 3 is out" in said(act(client, "tournament", "generate_next_round", [event]))
+    assert "Round 3 is out." in said(act(client, "tournament", "generate_next_round", [event]))
     for table in TableAssignment.objects.filter(round__tournament=event, round__number=3):
         results.record_result(event, people.organiser, table, [2, 1], "played")
-    assert "finished" in said(act(client, "tournament", "finish", [event]))
+    assert "The event is finished." in said(act(client, "tournament", "finish", [event]))
     event.refresh_from_db()
     assert event.state == Tournament.State.FINISHED
 
@@ -121,8 +125,8 @@ def test_entries_are_withdrawn_and_disqualified_from_the_admin(client, club, peo
     made = enter(event, 4)
     events.start(event, owner_of(club))
     client.force_login(people.owner)
-    assert "withdrawn" in said(act(client, "entry", "withdraw", [made[0]]))
-    assert "disqualified" in said(act(client, "entry", "disqualify", [made[1]]))
+    assert "p1: Withdrawn." in said(act(client, "entry", "withdraw", [made[0]]))
+    assert "p2: Disqualified." in said(act(client, "entry", "disqualify", [made[1]]))
     assert "disqualified already" in said(act(client, "entry", "disqualify", [made[1]]))
     statuses = dict(Entry.objects.values_list("pk", "status"))
     assert statuses[made[0].pk] == "withdrawn" and statuses[made[1].pk] == "disqualified"

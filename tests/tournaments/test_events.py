@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Table as GameTable
+from games.models import Table
 from tests.factories import make_user
 from tests.tournaments.factories import enter, make_event, open_event, owner_of
 from tournaments.models import Entry, Round, TableAssignment, Tournament
@@ -125,7 +125,7 @@ def test_a_count_the_format_cannot_take_is_refused_with_what_would_work(club):
         events.start(event, owner_of(club))
     event.refresh_from_db()
     assert event.state == Tournament.State.REGISTRATION
-    assert not Round.objects.exists() and not GameTable.objects.exists()
+    assert not Round.objects.exists() and not Table.objects.exists()
 
 
 def test_starting_from_check_in_withdraws_those_who_did_not_check_in(club):
@@ -184,7 +184,7 @@ def test_cancelling_abandons_the_sets_still_being_played(club):
     events.cancel(event, owner_of(club))
     event.refresh_from_db()
     assert event.state == Tournament.State.CANCELLED
-    assert row.tables.get().table.state == GameTable.State.FINISHED
+    assert row.tables.get().table.state == Table.State.FINISHED
     with pytest.raises(TournamentError, match="cancelled already"):
         events.cancel(event, owner_of(club))
 

@@ -10,8 +10,7 @@ import pytest
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
-from games.models import Match, Seat
-from games.models import Table as GameTable
+from games.models import Match, Seat, Table
 from games.services import presence
 from games.services.outcomes import MatchOutcome
 from tests.factories import make_user
@@ -180,7 +179,7 @@ def test_a_player_who_never_comes_forfeits_when_the_event_says(club):
     table.refresh_from_db()
     assert table.forfeited == [table.seats[1]]
     assert table.places == [1, 2] and table.state == TableAssignment.State.FINISHED
-    assert GameTable.objects.get(pk=table.table_id).state == GameTable.State.FINISHED
+    assert Table.objects.get(pk=table.table_id).state == Table.State.FINISHED
     other = latest(event).tables.get(number=2)  # nobody came: the bots play it out
     assert other.places is None and other.forfeited == sorted(other.seats)
 

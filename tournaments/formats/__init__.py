@@ -4,7 +4,7 @@
 
     swiss = make_format("swiss", rounds=5, seed=2024)
     state = State(entrants=[Entrant(id=7, seed=1), Entrant(id=9, seed=2), ...])
-    round_1 = swiss.next_round(state)               # Round(number=1, tables=(...), byes=(...))
+    round_1 = swiss.next_round(state)               # RoundPlan(number=1, tables=(...), byes=(...))
     state = state.then(round_1).with_result(1, 1, (1, 2))   # ... one result per table
     swiss.standings(state)                           # [Standing(rank=1, entrant=..., ...), ...]
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Format, participants
-from .bracket import Bracket, BracketRound, Match, Slot
+from .bracket import Bracket, BracketMatch, BracketRound, Slot
 from .double_elimination import DoubleElimination
 from .errors import (
     DuplicateEntrantError,
@@ -29,11 +29,11 @@ from .errors import (
     StateError,
     TournamentFinishedError,
 )
-from .model import Entrant, EntrantId, Places, Round, Seat, State, Table
+from .model import Entrant, EntrantId, Places, RoundPlan, Seat, State, TablePlan
 from .options import build
 from .round_robin import RoundRobin
 from .scoring import DEFAULT_POINTS
-from .seating import STYLE_SEATS
+from .seating import style_sizes
 from .single_elimination import SingleElimination
 from .standings import TIEBREAKS, Standing
 from .swiss import Swiss
@@ -71,9 +71,9 @@ def make_format(name: str, **options: Any) -> Format:
 __all__ = [
     "DEFAULT_POINTS",
     "FORMATS",
-    "STYLE_SEATS",
     "TIEBREAKS",
     "Bracket",
+    "BracketMatch",
     "BracketRound",
     "DoubleElimination",
     "DuplicateEntrantError",
@@ -82,12 +82,11 @@ __all__ = [
     "EntryCountError",
     "Format",
     "FormatError",
-    "Match",
     "OptionError",
     "Places",
     "ResultError",
-    "Round",
     "RoundNotFinishedError",
+    "RoundPlan",
     "RoundRobin",
     "Seat",
     "SeatingError",
@@ -98,10 +97,11 @@ __all__ = [
     "StateError",
     "Swiss",
     "SwissTables",
-    "Table",
     "TableKnockout",
+    "TablePlan",
     "TournamentFinishedError",
     "TwoStage",
     "make_format",
     "participants",
+    "style_sizes",
 ]

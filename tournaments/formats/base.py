@@ -15,7 +15,7 @@ from typing import ClassVar
 from .bracket import Bracket
 from .errors import EntryCountError, TournamentFinishedError
 from .ledger import Ledger, check_state, require_finished
-from .model import Entrant, Round, State
+from .model import Entrant, RoundPlan, State
 from .options import check_types
 from .scoring import Scoring
 from .standings import Standing, check_tiebreaks
@@ -61,7 +61,7 @@ class Format(ABC):
     # -- the API -------------------------------------------------------------------------
 
     @abstractmethod
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         """The next round's tables and byes. Raises if the last round is unfinished, the
         tournament is over, or the entries cannot be seated."""
 

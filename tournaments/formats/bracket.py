@@ -46,8 +46,8 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Match:
-    """One match (a table for knockouts of four).
+class BracketMatch:
+    """One match of a bracket (a table, for knockouts of four).
 
     ``bracket``: ``main``, ``third_place``, ``winners``, ``losers``, ``final`` or ``knockout``.
     ``column``: the bracket round, for drawing. ``round``: the tournament round it is played in.
@@ -75,7 +75,7 @@ class BracketRound:
     bracket: str
     column: int
     name: str
-    matches: tuple[Match, ...]
+    matches: tuple[BracketMatch, ...]
 
 
 @dataclass(frozen=True)
@@ -88,14 +88,14 @@ class Bracket:
     champion: EntrantId | None
     places: Mapping[EntrantId, int]
 
-    def match(self, match_id: str) -> Match:
+    def match(self, match_id: str) -> BracketMatch:
         for column in self.rounds:
             for match in column.matches:
                 if match.id == match_id:
                     return match
         raise KeyError(match_id)
 
-    def matches(self) -> list[Match]:
+    def matches(self) -> list[BracketMatch]:
         return [m for column in self.rounds for m in column.matches]
 
 

@@ -29,7 +29,7 @@ from .base import Format, participants
 from .bracket import Bracket, column_name
 from .duels import Resolution, Spec, places, resolve, to_bracket
 from .ledger import require_finished
-from .model import Entrant, Round, State
+from .model import Entrant, RoundPlan, State
 from .order import by_seed
 from .single_elimination import FINISHED, duel_round, elimination_plan, elimination_standings
 from .standings import Standing
@@ -55,7 +55,7 @@ class DoubleElimination(Format):
         specs = self.plan(len(seeds))
         return specs, seeds, resolve(specs, seeds, state)
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         specs, _, res = self._resolve(state)
         require_finished(state)
         return duel_round(specs, res, len(state.rounds) + 1, self.title)

@@ -8,7 +8,7 @@ table order and labels do not matter); a side with nobody gives the other a bye;
 entrant had withdrawn when the match's round was made loses by walkover.
 
 What the rounds made say is final. A walkover is read from the round that decided it
-(``Round.walkovers``), never from who is withdrawn today, so a later withdrawal cannot turn an
+(``RoundPlan.walkovers``), never from who is withdrawn today, so a later withdrawal cannot turn an
 old walkover into a void match and change who reached the next round. Only matches of rounds
 not yet made are foreseen from today's withdrawals. Every table, bye and walkover of a round
 made must be one of the plan's matches of that round, and no round may follow the last match:
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .bracket import Bracket, BracketRound, Match, Slot
+from .bracket import Bracket, BracketMatch, BracketRound, Slot
 from .errors import ResultError, StateError, listed
-from .model import Entrant, EntrantId, Round, State, Table
+from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
 
 
 class _Nobody:
@@ -78,7 +78,7 @@ class _Made:
     """What one round made says: its tables by entrant, its byes and walkovers (``None``:
     not recorded), and which of them the plan has accounted for so far."""
 
-    tables: dict[EntrantId, Table]
+    tables: dict[EntrantId, TablePlan]
     byes: set[EntrantId]
     walkovers: set[EntrantId] | None
     claimed: set[int] = field(default_factory=set)
@@ -103,7 +103,7 @@ def resolve(specs: Sequence[Spec], seeds: Sequence[Entrant], state: State) -> Re
     return res
 
 
-def _made(round_: Round) -> _Made:
+def _made(round_: RoundPlan) -> _Made:
     tables = {who: table for table in round_.tables for who in table.entrants}
     walkovers = set(round_.walkovers) if round_.walkovers is not None else None
     return _Made(tables, set(round_.byes), walkovers)
@@ -222,7 +222,7 @@ def _recorded_walkover(out: Outcome, a, b, state: State, walkovers: set[EntrantI
     out.gone = (a, b)
 
 
-def _from_table(out: Outcome, table: Table) -> None:
+def _from_table(out: Outcome, table: TablePlan) -> None:
     a, b = out.sides
     if set(table.entrants) != {a, b}:
         raise _rewritten(out, table)
@@ -240,7 +240,7 @@ def _from_table(out: Outcome, table: Table) -> None:
     out.winner, out.loser = (a, b) if place[a] < place[b] else (b, a)
 
 
-def _rewritten(out: Outcome, table: Table | None) -> StateError:
+def _rewritten(out: Outcome, table: TablePlan | None) -> StateError:
     """A made round that the results before it no longer lead to (another table, or none for
     a match both sides were in for): most often a result corrected after the next round was
     seated from it."""
@@ -307,12 +307,12 @@ def places(res: Resolution, specs: Sequence[Spec], everyone: Sequence[EntrantId]
 
 def to_bracket(name: str, res: Resolution, specs: Sequence[Spec], columns, place_map) -> Bracket:
     """Public ``Bracket`` from a resolution; ``columns`` maps (bracket, column) to a name."""
-    grouped: dict[tuple[str, int], list[Match]] = {}
+    grouped: dict[tuple[str, int], list[BracketMatch]] = {}
     for spec in specs:
         out = res.outcomes[spec.id]
         slots = tuple(_slot(src, side) for src, side in zip(spec.sources, out.sides, strict=True))
         advancing = (out.winner,) if out.winner not in (None, NOBODY) else ()
-        match = Match(
+        match = BracketMatch(
             id=spec.id,
             bracket=spec.bracket,
             column=spec.column,

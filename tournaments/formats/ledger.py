@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import DuplicateEntrantError, ResultError, RoundNotFinishedError, StateError
-from .model import EntrantId, Round, State
+from .model import EntrantId, RoundPlan, State
 from .scoring import Scoring, pairwise
 
 
@@ -47,7 +47,7 @@ class Ledger:
     is in, so a pairing never repeats a table that is still being played).
     """
 
-    def __init__(self, state: State, scoring: Scoring, rounds: Iterable[Round] | None = None):
+    def __init__(self, state: State, scoring: Scoring, rounds: Iterable[RoundPlan] | None = None):
         self.scoring = scoring
         self.records: dict[EntrantId, Record] = {e.id: Record() for e in state.entrants}
         self.met: dict[EntrantId, Counter] = {e.id: Counter() for e in state.entrants}
@@ -59,7 +59,7 @@ class Ledger:
         """Scaled points (``Scoring.value`` turns them into a fraction of points)."""
         return self.records[entrant_id].points
 
-    def _add_round(self, round_: Round) -> None:
+    def _add_round(self, round_: RoundPlan) -> None:
         for bye in round_.byes:
             record = self.records[bye]
             record.byes += 1
@@ -120,7 +120,7 @@ def check_state(state: State, scoring: Scoring) -> None:
         _check_round(round_, seen, scoring)
 
 
-def _check_round(round_: Round, known: set[EntrantId], scoring: Scoring) -> None:
+def _check_round(round_: RoundPlan, known: set[EntrantId], scoring: Scoring) -> None:
     here: set[EntrantId] = set()
     named = [*round_.byes, *(round_.walkovers or ()), *round_.seated()]
     for who in named:

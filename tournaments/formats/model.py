@@ -2,7 +2,7 @@
 
 Everything is an immutable value. The Django side builds a ``State`` from its rows (entries,
 rounds, table assignments with their places), hands it to a format, and stores what comes back
-(a ``Round``) as new rows. Nothing here knows about Django.
+(a ``RoundPlan``) as new rows. Nothing here knows about Django.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .errors import StateError
 EntrantId: TypeAlias = int | str
 #: A seat at a table: an entrant's id, or ``None`` for a seat a bot fills.
 Seat: TypeAlias = EntrantId | None
-#: ``Table.places`` of a finished table: one place per seat, 1 best; seats that tie share a place.
+#: ``TablePlan.places`` once played: one place per seat, 1 best; seats that tie share a place.
 Places: TypeAlias = tuple[int, ...]
 
 
@@ -48,8 +48,10 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Table:
-    """One table of a round: who sits where and, once played, the places.
+class TablePlan:
+    """One table of a round as the format plans it: who sits where and, once played, the
+    places. (The Django side stores it as a ``TableAssignment``; the games table it is played at
+    is a ``games.models.Table``.)
 
     ``seats`` are in seat order (seat 0 first). In a partnership format (individual Partner)
     seats 0 and 2 are partners against seats 1 and 3. ``places`` is ``None`` until the result is
@@ -76,13 +78,14 @@ class Table:
         """The entrants seated, in seat order, without bot seats."""
         return tuple(s for s in self.seats if s is not None)
 
-    def with_places(self, places: Sequence[int]) -> Table:
+    def with_places(self, places: Sequence[int]) -> TablePlan:
         return replace(self, places=tuple(places))
 
 
 @dataclass(frozen=True)
-class Round:
-    """One round: its tables (table number = position + 1) and the entrants who sit it out.
+class RoundPlan:
+    """One round as the format plans it: its tables (table number = position + 1) and the
+    entrants who sit it out. (The Django side stores it as a ``tournaments.models.Round``.)
 
     ``byes``: entrants given a bye by the draw (they score the format's bye points). ``stage``:
     which part of a two-stage event the round belongs to (``"pools"`` or ``"playoff"``); empty
@@ -95,7 +98,7 @@ class Round:
     """
 
     number: int
-    tables: tuple[Table, ...] = ()
+    tables: tuple[TablePlan, ...] = ()
     byes: tuple[EntrantId, ...] = ()
     stage: str = ""
     walkovers: tuple[EntrantId, ...] | None = ()
@@ -115,7 +118,7 @@ class Round:
         for table in self.tables:
             yield from table.entrants
 
-    def with_results(self, results: Mapping[int, Sequence[int]]) -> Round:
+    def with_results(self, results: Mapping[int, Sequence[int]]) -> RoundPlan:
         """This round with places filled in; ``results`` maps table numbers (1-based) to places.
         A table number the round does not have is refused (``StateError``)."""
         tables = list(self.tables)
@@ -141,7 +144,7 @@ class State:
     """
 
     entrants: tuple[Entrant, ...]
-    rounds: tuple[Round, ...] = field(default=())
+    rounds: tuple[RoundPlan, ...] = field(default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "entrants", tuple(self.entrants))
@@ -155,7 +158,7 @@ class State:
     def active(self) -> list[Entrant]:
         return [e for e in self.entrants if e.active]
 
-    def then(self, round_: Round) -> State:
+    def then(self, round_: RoundPlan) -> State:
         """This state with one more round appended."""
         return replace(self, rounds=(*self.rounds, round_))
 

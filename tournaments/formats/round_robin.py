@@ -53,7 +53,7 @@ from .base import Format, participants
 from .errors import EntryCountError, OptionError, SeatingError
 from .ledger import Ledger
 from .mixer import Mixer
-from .model import Entrant, EntrantId, Round, State, Table
+from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
 from .options import minimum
 from .order import by_seed
 from .seating import Seating
@@ -210,7 +210,7 @@ class RoundRobin(TableOptions, Format):
         if self.seats == 4 and not self.partnerships:
             for pool in range(self.pools):
                 size = count // self.pools + (pool < count % self.pools)
-                self.seating.plan(size)
+                self.seating.split(size)
 
     def is_finished(self, state: State) -> bool:
         pools = self.pool_lists(state)
@@ -220,12 +220,12 @@ class RoundRobin(TableOptions, Format):
 
     # -- rounds ---------------------------------------------------------------------------
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         ledger = self._open(state)
         pools = self.pool_lists(state)
         self.check_entries(sum(len(p) for p in pools))
         number = len(state.rounds) + 1
-        tables: list[Table] = []
+        tables: list[TablePlan] = []
         byes: list[EntrantId] = []
         for label, pool in zip(POOL_LABELS, pools, strict=False):
             name = f"Pool {label}" if len(pools) > 1 else ""
@@ -238,10 +238,10 @@ class RoundRobin(TableOptions, Format):
                 got, out = self._duel_round(pool, number)
             else:
                 got, out = self._mixed_round(pool, number, ledger, state)
-            tables.extend(Table(seats=t.seats, label=name) for t in got)
+            tables.extend(TablePlan(seats=t.seats, label=name) for t in got)
             byes.extend(out)
         tables.sort(key=table_order)  # short tables and bot seats last, across pools too
-        return Round(number=number, tables=tuple(tables), byes=tuple(byes))
+        return RoundPlan(number=number, tables=tuple(tables), byes=tuple(byes))
 
     def _mixed_round(self, pool: list[Entrant], number: int, ledger: Ledger, state: State):
         """Four each for themselves: the planned schedule while it still fits the rounds
@@ -250,18 +250,18 @@ class RoundRobin(TableOptions, Format):
         if len(active) < 2:
             return [], [e.id for e in active]  # nobody left to play: sit the round out
         seating = self._seating_for(len(active), number)
-        plan = seating.plan(len(active))
+        split = seating.split(len(active))
         ids = tuple(e.id for e in pool)
-        if len(active) == len(pool) <= PLAN_LIMIT and not plan.byes:
+        if len(active) == len(pool) <= PLAN_LIMIT and not split.byes:
             rounds = self.pool_rounds(len(pool))
-            schedule = planned_schedule(ids, plan.sizes, rounds, str(self.seed))
+            schedule = planned_schedule(ids, split.sizes, rounds, str(self.seed))
             if _follows(schedule, state, set(ids), number):
                 tables = []
                 for people in schedule[number - 1]:
-                    seats = people + (None,) * (plan.seats - len(people) if plan.bots else 0)
-                    tables.append(Table(seats=seats))
+                    seats = people + (None,) * (split.seats - len(people) if split.bots else 0)
+                    tables.append(TablePlan(seats=seats))
                 return tables, []
-        start = movement([e.id for e in active], len(plan.sizes), number - 1)
+        start = movement([e.id for e in active], len(split.sizes), number - 1)
         seated = seat_round(
             number, active, ledger, seating, _level(active), str(self.seed), 0, start
         )
@@ -272,14 +272,14 @@ class RoundRobin(TableOptions, Format):
         withdrawals made impossible to seat gets bot seats, as a bot stands in for a player
         who withdraws at a table: refusing would stop the event halfway."""
         try:
-            self.seating.plan(count)
+            self.seating.split(count)
         except SeatingError:
             if number == 1:
                 raise
             return replace(self.seating, fill_with_bots=True)
         return self.seating
 
-    def _duel_round(self, pool: list[Entrant], number: int) -> tuple[list[Table], list]:
+    def _duel_round(self, pool: list[Entrant], number: int) -> tuple[list[TablePlan], list]:
         turn, index = divmod(number - 1, circle_length(len(pool)))
         active = {e.id for e in pool if e.active}
         tables, byes = [], []
@@ -287,7 +287,7 @@ class RoundRobin(TableOptions, Format):
             if turn % 2 == 1:
                 a, b = b, a
             if a in active and b in active:
-                tables.append(Table(seats=(a, b)))
+                tables.append(TablePlan(seats=(a, b)))
             else:
                 byes.extend(x for x in (a, b) if x in active)
         return tables, byes
@@ -308,13 +308,13 @@ class RoundRobin(TableOptions, Format):
         if left is not None:
             if self.fill_with_bots and byes:
                 single = byes.pop()
-                tables.append(Table(seats=(left[0], single, left[1], None)))
+                tables.append(TablePlan(seats=(left[0], single, left[1], None)))
             elif self.fill_with_bots:
-                tables.append(Table(seats=(left[0], None, left[1], None)))
+                tables.append(TablePlan(seats=(left[0], None, left[1], None)))
             elif self.allow_byes:
                 byes.extend(left)
             elif number > 1:  # withdrawals left a partnership over: a bot partners it, as
-                tables.append(Table(seats=(left[0], None, left[1], None)))  # bots stand in
+                tables.append(TablePlan(seats=(left[0], None, left[1], None)))  # bots stand in
             else:
                 raise SeatingError(
                     f"Partner tables need 4 players: {len(paired)} players make "
@@ -428,7 +428,7 @@ def affine_plane(q: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(classes)
 
 
-def table_order(table: Table) -> tuple[int, int]:
+def table_order(table: TablePlan) -> tuple[int, int]:
     """Sort key of a round's tables: most humans first, tables with bot seats after those
     without (a stable sort keeps the order by seed, and pool by pool, within each kind)."""
     humans = len(table.entrants)
@@ -482,7 +482,7 @@ def _repartner(alone: list[EntrantId], ledger: Ledger) -> list[tuple[EntrantId, 
 def _group_teams(teams: list[tuple[EntrantId, EntrantId]], ledger: Ledger):
     """Tables of two partnerships each, by matching, keeping repeat table-mates down; chunks of
     ``TEAM_CHUNK`` partnerships keep it fast. Returns (tables, the partnership left over)."""
-    tables: list[Table] = []
+    tables: list[TablePlan] = []
     carry: list[tuple[EntrantId, EntrantId]] = []
     for start in range(0, len(teams), TEAM_CHUNK):
         block = carry + teams[start : start + TEAM_CHUNK]
@@ -518,7 +518,7 @@ def _match_teams(block, ledger: Ledger):
             continue
         i, j = min(i, j), max(i, j)
         (a, b), (c, d) = block[i], block[j]
-        tables.append((i, Table(seats=(a, c, b, d))))
+        tables.append((i, TablePlan(seats=(a, c, b, d))))
     matched = {x for pair in matching for x in pair}
     carry += [block[i] for i in range(len(block)) if i not in matched]
     return [table for _, table in sorted(tables, key=lambda x: x[0])], carry

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import OptionError, ResultError
-from .model import Table
+from .model import TablePlan
 
 #: Tournament points per place, by the number of seats at the table (organisers may change them).
 DEFAULT_POINTS: Mapping[int, tuple[int, ...]] = {2: (1, 0), 3: (4, 2, 0), 4: (4, 2, 1, 0)}
@@ -111,7 +111,7 @@ class Scoring:
         gap = self.points[2][0] - self.points[2][-1]
         return gap if gap > 0 else self.scale
 
-    def check(self, table: Table, where: str) -> None:
+    def check(self, table: TablePlan, where: str) -> None:
         """Raise ``ResultError`` unless the table's places fit its seats."""
         places = table.places
         if places is None:
@@ -130,7 +130,7 @@ class Scoring:
         if seats not in self.points:
             raise ResultError(f"{where} has {seats} seats and no points are set for that size")
 
-    def table_points(self, table: Table) -> tuple[int, ...]:
+    def table_points(self, table: TablePlan) -> tuple[int, ...]:
         """The scaled points of every seat of a finished table (bot seats too)."""
         assert table.places is not None
         if self.partnerships and len(table.seats) == 4:

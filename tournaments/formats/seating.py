@@ -22,32 +22,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.engine.rules import STYLES, Rules
+
 from .errors import OptionError, SeatingError, listed
-
-
-@dataclass(frozen=True)
-class StyleSeats:
-    """``allowed``: the table sizes the style's rules know; ``sizes``: those used unless the
-    organiser picks others (a 2-seat Block game in a 4-seat event is a different game, so it is
-    only used when asked for)."""
-
-    label: str
-    sizes: tuple[int, ...]
-    allowed: tuple[int, ...]
-
 
 #: The table sizes a format seats (points are known for these).
 TABLE_SIZES = (2, 3, 4)
 
-#: Table sizes by style, for entrants playing each for themselves (Partner: four individuals).
-STYLE_SEATS: dict[str, StyleSeats] = {
-    "cutthroat": StyleSeats("Cut-Throat", (4,), (4,)),
-    "french": StyleSeats("French", (4,), (4,)),
-    "doubles": StyleSeats("Doubles", (2, 3, 4), (2, 3, 4)),
-    "partner": StyleSeats("Partner", (4,), (4,)),
-    "block": StyleSeats("Block", (4,), (2, 4)),
-    "draw": StyleSeats("Draw", (4,), (2, 4)),
-}
+
+def style_sizes(rules: type[Rules]) -> tuple[int, ...]:
+    """The table sizes an event of the style seats, for entrants playing each for themselves
+    (Partner: four individuals), unless the organiser picks others: all its seat counts when
+    the style is the same game at each (``Rules.mixes_seat_counts``: Doubles), else full tables
+    only (a 2-seat Block game in a 4-seat event is a different game, so it is only used when
+    asked for). The sizes allowed at all are the style's ``seat_counts``."""
+    return rules.seat_counts if rules.mixes_seat_counts else (max(rules.seat_counts),)
 
 
 @dataclass(frozen=True)
@@ -69,12 +58,12 @@ class Seating:
         fill_with_bots: bool,
         allow_byes: bool,
     ) -> Seating:
-        if style is not None and style not in STYLE_SEATS:
+        if style is not None and style not in STYLES:
             raise OptionError(
-                f"unknown style {style!r}; choose among {', '.join(STYLE_SEATS)}",
+                f"unknown style {style!r}; choose among {', '.join(STYLES)}",
                 "option_choice",
                 option="style",
-                choices=", ".join(STYLE_SEATS),
+                choices=", ".join(STYLES),
             )
         if seats not in TABLE_SIZES:
             raise OptionError(
@@ -83,8 +72,8 @@ class Seating:
                 option="seats",
                 choices=listed(TABLE_SIZES),
             )
-        known = STYLE_SEATS.get(style) if style else None
-        sizes = tuple(sorted(set(table_sizes or (known.sizes if known else (seats,)))))
+        known = STYLES.get(style) if style else None
+        sizes = tuple(sorted(set(table_sizes or (style_sizes(known) if known else (seats,)))))
         shown = _sizes_text(sizes)
         if not sizes or sizes[0] < 2 or sizes[-1] > seats:
             raise OptionError(
@@ -100,30 +89,30 @@ class Seating:
                 sizes=listed(sizes),
                 seats=seats,
             )
-        if known and not set(sizes) <= set(known.allowed):
-            wrong = _sizes_text(tuple(set(sizes) - set(known.allowed)))
+        if known and not set(sizes) <= set(known.seat_counts):
+            wrong = _sizes_text(tuple(set(sizes) - set(known.seat_counts)))
             raise OptionError(
                 f"{known.label} is not played at tables of {wrong}",
                 "style_table_sizes",
                 style=style,
-                sizes=listed(tuple(set(sizes) - set(known.allowed))),
+                sizes=listed(tuple(set(sizes) - set(known.seat_counts))),
             )
         label = known.label if known else f"{seats}-seat"
         return cls(seats, sizes, fill_with_bots, allow_byes, label)
 
-    def plan(self, count: int) -> Plan:
+    def split(self, count: int) -> Split:
         """Table sizes (humans per table, biggest first), bot seats and byes for ``count``."""
         exact = exact_sizes(count, self.sizes)
         if exact is not None:
-            return Plan(exact, self.seats, 0)
+            return Split(exact, self.seats, 0)
         if self.fill_with_bots and count >= 2:
             tables = math.ceil(count / self.seats)
-            return Plan(_spread(count, tables), self.seats, 0, bots=True)
+            return Split(_spread(count, tables), self.seats, 0, bots=True)
         if self.allow_byes:
             for byes in range(1, count - 1):
                 exact = exact_sizes(count - byes, self.sizes)
                 if exact is not None:
-                    return Plan(exact, self.seats, byes)
+                    return Split(exact, self.seats, byes)
         raise SeatingError(self.explain(count))
 
     @property
@@ -145,10 +134,11 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class Plan:
-    """``sizes``: humans per table, biggest first. With ``bots`` every table has ``seats`` seats
-    and those without a human are bot seats (``None``); otherwise each table has just its humans.
-    ``byes``: how many entrants sit the round out."""
+class Split:
+    """How one round's entrants split into tables: sizes only (who sits where is the format's
+    ``TablePlan``). ``sizes``: humans per table, biggest first. With ``bots`` every table has
+    ``seats`` seats and those without a human are bot seats (``None``); otherwise each table has
+    just its humans. ``byes``: how many entrants sit the round out."""
 
     sizes: tuple[int, ...]
     seats: int

@@ -24,7 +24,7 @@ from .bracket import Bracket, column_name
 from .duels import Resolution, Spec, places, resolve, to_bracket
 from .errors import TournamentFinishedError
 from .ledger import require_finished
-from .model import Entrant, Round, State, Table
+from .model import Entrant, RoundPlan, State, TablePlan
 from .order import by_seed
 from .standings import Standing
 
@@ -61,7 +61,7 @@ class SingleElimination(Format):
         specs = self.plan(len(seeds))
         return specs, seeds, resolve(specs, seeds, state)
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         specs, _, res = self._resolve(state)
         require_finished(state)
         return duel_round(specs, res, len(state.rounds) + 1, self.title)
@@ -136,7 +136,7 @@ def elimination_plan(count: int, third_place: bool, prefix: str, bracket: str) -
     return tuple(specs)
 
 
-def duel_round(specs: Sequence[Spec], res: Resolution, number: int, title: str) -> Round:
+def duel_round(specs: Sequence[Spec], res: Resolution, number: int, title: str) -> RoundPlan:
     """Tables for every match of tournament round ``number`` whose two sides are known, and the
     walkovers it decides (fixed from now on, see ``duels``)."""
     if all(res.outcomes[s.id].status in FINISHED for s in specs):
@@ -149,12 +149,12 @@ def duel_round(specs: Sequence[Spec], res: Resolution, number: int, title: str) 
             continue
         out = res.outcomes[spec.id]
         if out.status == "ready":
-            tables.append(Table(seats=tuple(out.sides), label=spec.id))
+            tables.append(TablePlan(seats=tuple(out.sides), label=spec.id))
         elif out.status == "bye" and number == 1:
             byes.append(out.winner)
         elif out.status == "walkover":
             walkovers.append(out.winner)
-    return Round(number, tuple(tables), tuple(byes), walkovers=tuple(walkovers))
+    return RoundPlan(number, tuple(tables), tuple(byes), walkovers=tuple(walkovers))
 
 
 def elimination_standings(fmt, state: State) -> list[Standing]:

@@ -25,7 +25,7 @@ from typing import ClassVar
 from .base import Format, participants
 from .errors import EntryCountError
 from .ledger import Ledger
-from .model import Entrant, EntrantId, Round, State, Table
+from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
 from .options import minimum
 from .order import seed_key
 from .pairing import SCORE, Model, pair
@@ -65,7 +65,7 @@ class Swiss(Format):
             return True
         return count >= 2 and len(state.rounds) >= self.planned_rounds(count)
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         ledger = self._open(state)
         active = state.active
         if len(active) < 2:
@@ -86,10 +86,10 @@ class Swiss(Format):
         position = {e.id: i for i, e in enumerate(order)}
         pairs = sorted(result.pairs, key=lambda p: min(position[p[0]], position[p[1]]))
         tables = [
-            Table(seats=self._seats(a, b, ledger, number + i)) for i, (a, b) in enumerate(pairs)
+            TablePlan(seats=self._seats(a, b, ledger, number + i)) for i, (a, b) in enumerate(pairs)
         ]
         byes = (result.bye,) if result.bye is not None else ()
-        return Round(number=number, tables=tuple(tables), byes=byes)
+        return RoundPlan(number=number, tables=tuple(tables), byes=byes)
 
     def ranked(self, entrants: list[Entrant], ledger: Ledger) -> list[Entrant]:
         ordered = sorted(entrants, key=lambda e: seed_key(e, self.seed))

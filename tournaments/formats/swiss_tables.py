@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from .base import Format, participants
 from .errors import SeatingError
-from .model import Round, State
+from .model import RoundPlan, State
 from .options import minimum
 from .order import seed_key
 from .seating import Seating
@@ -85,7 +85,7 @@ class SwissTables(TableOptions, Format):
 
     def check_entries(self, count: int) -> None:
         super().check_entries(count)
-        self.seating.plan(count)
+        self.seating.split(count)
 
     def is_finished(self, state: State) -> bool:
         """Every planned round played, or (after withdrawals) fewer than two entrants left."""
@@ -94,7 +94,7 @@ class SwissTables(TableOptions, Format):
             return True
         return count >= 2 and len(state.rounds) >= self.planned_rounds(count)
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         ledger = self._open(state)
         active = state.active
         seating = self.seating_for(len(active), started=bool(state.rounds))

@@ -11,7 +11,7 @@ left: the final table, whose places are the top places of the event.
 
 Table sizes follow the style's seating (smaller tables where the style has them, but only those
 with more players than go on, so Doubles plays at three or four until the final table, which
-may have two; else bots; never byes in a knockout); the plan of every round is checked up
+may have two; else bots; never byes in a knockout); the split of every round is checked up
 front, so ``check_entries`` tells the organiser at once if some round could not be seated, or
 would seat only tables that knock nobody out (with bots, tables of ``advance`` players or
 fewer: the same count again, for ever). A qualifier who withdraws before the next round is
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .base import Format, participants
-from .bracket import Bracket, BracketRound, Match, Slot, ordinal
+from .bracket import Bracket, BracketMatch, BracketRound, Slot, ordinal
 from .errors import (
     OptionError,
     ResultError,
@@ -47,9 +47,9 @@ from .errors import (
     listed,
 )
 from .ledger import require_finished
-from .model import EntrantId, Round, State, Table
+from .model import EntrantId, RoundPlan, State, TablePlan
 from .order import by_seed
-from .seating import Plan, Seating
+from .seating import Seating, Split
 from .single_elimination import elimination_standings
 from .standings import Standing
 from .swiss_tables import TableOptions
@@ -80,7 +80,7 @@ class Seen:
     for nobody), the played table once seated, and the entrants best first once finished."""
 
     people: list
-    table: Table | None = None
+    table: TablePlan | None = None
     ranking: list[EntrantId] | None = None
     positions: dict[EntrantId, int] = field(default_factory=dict)
 
@@ -126,18 +126,19 @@ class TableKnockout(TableOptions, Format):
 
     # -- the plan ---------------------------------------------------------------------------
 
-    def plans(self, count: int) -> list[Plan]:
-        """The seating plan of every round for ``count`` entrants; raises if one fails."""
-        plans = self._try_plans(count)
-        if isinstance(plans, list):
-            return plans
-        works = [n for n in range(2, 4 * count + 17) if isinstance(self._try_plans(n), list)]
+    def splits(self, count: int) -> list[Split]:
+        """How every round splits its players into tables, for ``count`` entrants; raises if one
+        round cannot be seated."""
+        splits = self._try_splits(count)
+        if isinstance(splits, list):
+            return splits
+        works = [n for n in range(2, 4 * count + 17) if isinstance(self._try_splits(n), list)]
         lower = [n for n in works if n < count]
         upper = [n for n in works if n > count]
         take = " or ".join(str(n) for n in (lower[-1:] + upper[:1]))
         params = {"count": count, "take": ", ".join(str(n) for n in lower[-1:] + upper[:1])}
-        if plans < 0:
-            stuck = -plans
+        if splits < 0:
+            stuck = -splits
             raise SeatingError(
                 f"a knockout of {count} players with {self.advance} going on from each table "
                 f"would seat {stuck} players at tables that knock nobody out, round after round; "
@@ -146,11 +147,11 @@ class TableKnockout(TableOptions, Format):
                 advance=self.advance,
                 **params,
             )
-        if plans == count:
+        if splits == count:
             problem = self.seating.explain(count).split("; allow")[0]
         else:
             problem = (
-                f"a knockout of {count} players sends {plans} to a later "
+                f"a knockout of {count} players sends {splits} to a later "
                 f"round, and {self.seating.label} tables need {self.seating.sizes_text} players"
             )
         raise SeatingError(
@@ -159,41 +160,41 @@ class TableKnockout(TableOptions, Format):
             **params,
         )
 
-    def _try_plans(self, count: int) -> list[Plan] | int:
-        """The plans, or the player count of the first round that cannot be seated or that
+    def _try_splits(self, count: int) -> list[Split] | int:
+        """The splits, or the player count of the first round that cannot be seated or that
         would knock nobody out (with bots, tables of ``advance`` players or fewer send all of
         them on: the same count again, for ever)."""
-        plans: list[Plan] = []
+        splits: list[Split] = []
         while True:
             seating = super().seating if count <= self.seats else self.seating
             try:
-                plan = seating.plan(count)
+                split = seating.split(count)
             except SeatingError:
                 return count
-            plans.append(plan)
+            splits.append(split)
             if count <= self.seats:
-                return plans
-            going = sum(min(self.advance, size) for size in plan.sizes)
+                return splits
+            going = sum(min(self.advance, size) for size in split.sizes)
             if going >= count:
                 return -count
             count = going
 
     def check_entries(self, count: int) -> None:
         super().check_entries(count)
-        self.plans(count)
+        self.splits(count)
 
     def sources(self, count: int) -> list[list[list[Source]]]:
         """Per round, per table, per seat: where its player comes from."""
-        plans = self.plans(count)
-        rounds = [_deal([Source(seed=i) for i in range(1, count + 1)], plans[0].sizes)]
-        for plan, before in zip(plans[1:], plans, strict=False):
+        splits = self.splits(count)
+        rounds = [_deal([Source(seed=i) for i in range(1, count + 1)], splits[0].sizes)]
+        for split, before in zip(splits[1:], splits, strict=False):
             order = []
             for place in range(1, self.advance + 1):
                 tables = range(len(before.sizes))
                 if place % 2 == 0:
                     tables = reversed(tables)
                 order += [Source(table=t, place=place) for t in tables if before.sizes[t] >= place]
-            rounds.append(_deal(order, plan.sizes))
+            rounds.append(_deal(order, split.sizes))
         return rounds
 
     # -- resolving the rounds played -------------------------------------------------------
@@ -229,7 +230,7 @@ class TableKnockout(TableOptions, Format):
             seen.append(row)
         return seeds, sources, seen
 
-    def _qualifiers(self, before: Seen, nxt: Round | None, state: State, r: int, i: int):
+    def _qualifiers(self, before: Seen, nxt: RoundPlan | None, state: State, r: int, i: int):
         """Who goes on from one table of round r: its best ``advance``, passing over those
         who withdrew before round r + 1 was seated (the next-placed take their seats). Once
         round r + 1 is seated, who went on is fixed: a result that would send anyone else is
@@ -291,26 +292,26 @@ class TableKnockout(TableOptions, Format):
 
     # -- the API ---------------------------------------------------------------------------
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         seeds, sources, seen = self._walk(state)
         require_finished(state)
         number = len(state.rounds) + 1
         if number > len(sources) or all(t.ranking is not None for t in seen[-1]):
             raise TournamentFinishedError("the table knockout is over: no round follows")
-        plan = self.plans(len(seeds))[number - 1]
+        split = self.splits(len(seeds))[number - 1]
         tables = []
         for i, table in enumerate(seen[number - 1], start=1):
             seats = [p for p in table.people if p is not EMPTY]
             if not seats:
                 continue  # everyone who could sit here has withdrawn
-            if plan.bots:
-                seats += [None] * (plan.seats - len(seats))
+            if split.bots:
+                seats += [None] * (split.seats - len(seats))
             elif len(seats) not in super().seating.sizes:
                 # a bot takes the seat of a withdrawn player with nobody left to replace them,
                 # as one stands in for a player who withdraws mid-table: the event goes on
                 seats += [None] * (len(table.people) - len(seats))
-            tables.append(Table(seats=tuple(seats), label=f"K{number}-{i}"))
-        return Round(number=number, tables=tuple(tables))
+            tables.append(TablePlan(seats=tuple(seats), label=f"K{number}-{i}"))
+        return RoundPlan(number=number, tables=tuple(tables))
 
     def is_finished(self, state: State) -> bool:
         _, _, seen = self._walk(state)
@@ -332,7 +333,7 @@ class TableKnockout(TableOptions, Format):
             champion = None
         return Bracket(self.name, tuple(columns), champion, places)
 
-    def _match(self, r: int, i: int, table_sources, seen: Seen) -> Match:
+    def _match(self, r: int, i: int, table_sources, seen: Seen) -> BracketMatch:
         slots = []
         for src, who in zip(table_sources, seen.people, strict=True):
             entrant = who if who is not None and who is not EMPTY else None
@@ -361,7 +362,7 @@ class TableKnockout(TableOptions, Format):
         if seen.ranking is not None and seen.table is not None:
             by_seat = dict(zip(seen.table.seats, seen.table.places or (), strict=False))
             places = tuple(by_seat.get(p, 0) for p in seen.people)
-        return Match(
+        return BracketMatch(
             id=f"K{r + 1}-{i + 1}",
             bracket="knockout",
             column=r + 1,
@@ -425,7 +426,7 @@ def _deal(order: list, sizes: tuple[int, ...]) -> list[list]:
     return tables
 
 
-def _check_made(made: Round, row: list[Seen]) -> None:
+def _check_made(made: RoundPlan, row: list[Seen]) -> None:
     """Every table of a round made must be one of the knockout's, and a knockout has no byes."""
     claimed = {id(t.table) for t in row if t.table is not None}
     for table in made.tables:

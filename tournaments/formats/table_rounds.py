@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from .ledger import Ledger
 from .mixer import SPREAD, Mixer
-from .model import Entrant, EntrantId, Round, Table
+from .model import Entrant, EntrantId, RoundPlan, TablePlan
 from .seating import Seating
 
 
@@ -32,10 +32,10 @@ def seat_round(
     salt: str,
     avoid_weight: float,
     start: Sequence[EntrantId] | None = None,
-) -> Round:
+) -> RoundPlan:
     """One round: ``order`` is best first; ``level`` the points gap scale (all 0 to ignore)."""
-    plan = seating.plan(len(order))
-    byes = pick_byes(order, plan.byes, ledger)
+    split = seating.split(len(order))
+    byes = pick_byes(order, split.byes, ledger)
     gone = {e.id for e in byes}
     playing = [e.id for e in order if e.id not in gone]
     mixer = Mixer(
@@ -47,11 +47,11 @@ def seat_round(
     )
     if start is not None:
         start = [who for who in start if who not in gone]
-    tables = mixer.seat(playing, plan.sizes, start)
+    tables = mixer.seat(playing, split.sizes, start)
     out = []
     for people in tables:
         seats: tuple = tuple(people)
-        if plan.bots:
-            seats += (None,) * (plan.seats - len(people))
-        out.append(Table(seats=seats))
-    return Round(number=number, tables=tuple(out), byes=tuple(e.id for e in byes))
+        if split.bots:
+            seats += (None,) * (split.seats - len(people))
+        out.append(TablePlan(seats=seats))
+    return RoundPlan(number=number, tables=tuple(out), byes=tuple(e.id for e in byes))

@@ -28,7 +28,7 @@ from .bracket import Bracket, BracketRound, Slot
 from .double_elimination import DoubleElimination
 from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError, listed
 from .ledger import Ledger, require_finished
-from .model import Entrant, Round, State
+from .model import Entrant, RoundPlan, State
 from .options import build, minimum
 from .round_robin import RoundRobin
 from .single_elimination import SingleElimination
@@ -118,7 +118,7 @@ class TwoStage(Format):
         renumbered = tuple(replace(r, number=r.number - offset, stage="") for r in playoff)
         return pool_state, State(self.qualifiers(pool_state, renumbered), renumbered)
 
-    def qualifiers(self, pool_state: State, playoff_rounds: tuple[Round, ...]) -> list[Entrant]:
+    def qualifiers(self, pool_state: State, playoff_rounds: tuple[RoundPlan, ...]) -> list[Entrant]:
         """The ``advance`` best in the pools' order who were still in when the playoff began
         (all who are still in, before it begins), seeded 1, 2, ... in that order.
 
@@ -188,7 +188,7 @@ class TwoStage(Format):
             )
         self.playoff_format.check_entries(self.advance)
 
-    def next_round(self, state: State) -> Round:
+    def next_round(self, state: State) -> RoundPlan:
         self._check(state)
         require_finished(state)
         pool_state, playoff_state = self.split(state)

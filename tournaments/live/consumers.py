@@ -1,6 +1,6 @@
 """Event sockets: the event page and the club-night screen, and each entrant's notice.
 
-As at the tables (``games.live.consumers``), a group message carries nothing: each socket
+As every socket of the site (``sockets``), a group message carries nothing: each socket
 reads and renders what its own viewer may see and pushes it as htmx out-of-band swaps, and a
 (re)connecting socket gets the whole live part at once. The origin and the session are
 checked before a socket gets here (``config.origin``, Channels' auth); whatever a client
@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from contextlib import suppress
 from typing import Any
 from urllib.parse import parse_qs
 
-from games.live.sockets import CLOSED, Guarded, language_of
+from sockets.base import Listening, language_of
+from sockets.pool import Flights, in_pool
 
 from ..services import notify
 from . import notices, rendering
@@ -26,43 +26,16 @@ log = logging.getLogger(__name__)
 #: How often the screen turns to its next page, and every socket catches up on its own.
 SCREEN_CYCLE = 12.0
 CATCH_UP = 30.0
+#: One read and one render per event, view, language, page and tick in this process, for all
+#: the sockets that ask (``rendering``'s ticks).
+RENDERS = Flights(keep=256)
 
 
-class _Listening(Guarded):
-    """A socket that only listens: what a client sends is ignored."""
-
-    groups_joined: list[str]
-
-    async def _join(self, groups: list[str]) -> None:
-        self.groups_joined = []
-        for group in groups:
-            try:
-                await self.channel_layer.group_add(group, self.channel_name)
-                self.groups_joined.append(group)
-            except Exception as error:  # the layer is down: the catch-up renders still come
-                log.warning("event socket could not subscribe: %s: %s", type(error).__name__, error)
-
-    async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", []):
-            with suppress(Exception):
-                await self.channel_layer.group_discard(group, self.channel_name)
-        for name in ("beat", "later"):
-            task = getattr(self, name, None)
-            if task is not None:
-                task.cancel()
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        return
-
-    async def _send(self, html: str) -> None:
-        with suppress(CLOSED):
-            await self.send(text_data=html)
-
-
-class EventConsumer(_Listening):
+class EventConsumer(Listening):
     """The live part of an event page (``view="page"``) or of its screen (``"screen"``)."""
 
     label = "event"
+    tasks = ("beat", "later")
     view = "page"
     event_id: int | None = None
     pending: float | None = None
@@ -73,7 +46,7 @@ class EventConsumer(_Listening):
         slug = self.scope["url_route"]["kwargs"]["slug"]
         self.view = self.scope["url_route"]["kwargs"].get("view", "page")
         self.user = self.scope.get("user")
-        found = await rendering.in_pool(rendering.event_of, slug, self.user)
+        found = await in_pool(rendering.event_of, slug, self.user)
         if found is None:  # no such event, or not for this viewer: say nothing more
             await self.close(code=4404)
             return
@@ -109,10 +82,10 @@ class EventConsumer(_Listening):
         if self.event_id is None:
             return
         if tick is None:
-            facts = await rendering.in_pool(rendering.facts, self.event_id)
+            facts = await in_pool(rendering.facts, self.event_id)
         else:  # one read of the event's state per tick for all its sockets
             key = (self.event_id, "facts", tick)
-            facts = await rendering.shared(key, rendering.facts, self.event_id)
+            facts = await RENDERS.run(key, rendering.facts, self.event_id)
         if facts is None or not rendering.allowed(*facts, self.viewer):
             await self.close(code=4404)  # deleted, made club-only or a draft: no more to see
             self.event_id = None
@@ -120,9 +93,9 @@ class EventConsumer(_Listening):
         page = self._page(tick or time.time())
         args = (self.event_id, self.view, self.language, page)
         if tick is None:
-            html = await rendering.in_pool(rendering.event_html, *args)
+            html = await in_pool(rendering.event_html, *args)
         else:
-            html = await rendering.shared((*args, tick), rendering.event_html, *args)
+            html = await RENDERS.run((*args, tick), rendering.event_html, *args)
         await self._send(html)
 
     async def _beat(self) -> None:
@@ -142,7 +115,7 @@ class EventConsumer(_Listening):
                 log.warning("event socket catch-up failed: %s: %s", type(error).__name__, error)
 
 
-class NoticeConsumer(_Listening):
+class NoticeConsumer(Listening):
     """A signed-in entrant's notice, on any page of the site: "your table is ready"."""
 
     label = "notice"
@@ -155,7 +128,7 @@ class NoticeConsumer(_Listening):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
         self.here = (query.get("here") or [""])[0][:200]
         self.language = language_of(self.scope)
-        events = await rendering.in_pool(notices.event_ids_of, self.user)
+        events = await in_pool(notices.event_ids_of, self.user)
         await self._join([notify.players_group(pk) for pk in events])
         await self.accept()
         await self._push()
@@ -169,7 +142,7 @@ class NoticeConsumer(_Listening):
     async def _push(self) -> None:
         """Send the notice if it reads differently from the last one sent: swapping in the same
         link again could take it from under a player's finger as they tap it."""
-        html = await rendering.in_pool(rendering.notice_html, self.user, self.language, self.here)
+        html = await in_pool(rendering.notice_html, self.user, self.language, self.here)
         if html == getattr(self, "last_html", None):
             return
         self.last_html = html

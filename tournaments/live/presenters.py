@@ -1,7 +1,7 @@
 """What the live parts show, built from a ``services.state.Snapshot`` (no queries): the
 current round's tables with their live scores, a line saying where the event is, and the
 club-night screen's pages. The standings and bracket are the event page's own
-(``tournaments.pages``), so the live page and a reload always agree.
+(``tournaments.presenters``), so the live page and a reload always agree.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Round, TableAssignment, Tournament, table_label
-from ..pages import StandingView, entry_name, event_context
+from ..presenters import StandingView, entry_name, event_context
 from ..services.state import Snapshot
 
 #: The screen shows this many tables and standings rows at once; more are cycled through.

@@ -3,7 +3,8 @@
 A push is rendered at a *tick*: the next multiple of ``EVENT_RENDER_TICK`` seconds after the
 notice that asked for it. Every socket of a process that heard of a change in the same tick
 renders at that tick, and they share one render (keyed by event, view, language, page and
-tick; the HTML of a live part is the same for every viewer allowed to see it). So fifty
+tick, in ``consumers.RENDERS``; the HTML of a live part is the same for every viewer allowed to
+see it). So fifty
 tables finishing in one second cost each process about one render per view, however many
 people watch, and a change is on screen within a tick. The render starts after its tick, so
 it reads every change committed before the notices it answers.
@@ -11,19 +12,13 @@ it reads every change committed before the notices it answers.
 
 from __future__ import annotations
 
-import asyncio
 import math
 import time
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
-
-from games.live.pool import in_pool
 
 from ..models import Tournament
 from ..services import access
@@ -34,8 +29,6 @@ VIEWS = {
     "page": "tournaments/live/event_live.html",
     "screen": "tournaments/live/screen_live.html",
 }
-CACHE_SIZE = 256
-_cache: OrderedDict[tuple, tuple[asyncio.AbstractEventLoop, asyncio.Future]] = OrderedDict()
 
 
 def tick_seconds() -> float:
@@ -102,21 +95,3 @@ def notice_html(user, language: str, here: str = "") -> str:
     with translation.override(language):
         found = notices.notices_for(user, here)
         return render_to_string("tournaments/live/notice.html", {"notices": found})
-
-
-async def shared(key: tuple, function: Callable, *args) -> Any:
-    """One render per ``key`` in this process, however many sockets ask for it at once."""
-    loop = asyncio.get_running_loop()
-    held = _cache.get(key)
-    if held is not None and held[0] is loop:
-        _cache.move_to_end(key)
-        return await asyncio.shield(held[1])
-    future = asyncio.ensure_future(in_pool(function, *args))
-    _cache[key] = (loop, future)
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    try:
-        return await asyncio.shield(future)
-    except Exception:
-        _cache.pop(key, None)
-        raise

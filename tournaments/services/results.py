@@ -21,24 +21,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.models import Game, Match
-from games.models import Table as GameTable
+from games.models import Game, Match, Table
 from games.services import play
 from games.services.errors import TableError
 from games.services.outcomes import MatchOutcome
 
-from ..formats import FormatError
-from ..formats import Table as FormatTable
+from ..formats import FormatError, TablePlan
 from ..messages import message
 from ..models import Entry, TableAssignment, Tournament
 from ..placing import (
     after_forfeits,
     competition_ranks,
+    format_places,
     party_places,
     pips_per_party,
     seats_per_format_seat,
 )
-from ..placing import format_places as places_per_format_seat
 from . import jobs, notify
 from .access import require_organiser
 from .errors import TournamentError, explained, refusal, state_phrase
@@ -124,7 +122,7 @@ def places_from_set(
     seeds = _party_seeds(tournament, assignment, parties)
     ranked = party_places(outcome.places, set_pips, last, seeds)
     pairs = tournament.kind.pairs
-    return places_per_format_seat(pairs, parties, ranked, len(assignment.seats))
+    return format_places(pairs, parties, ranked, len(assignment.seats))
 
 
 def _party_seeds(tournament: Tournament, assignment: TableAssignment, parties) -> list:
@@ -169,7 +167,7 @@ def settle(
     else:
         fmt = format_of(tournament)
         try:
-            scaled = fmt.scoring.table_points(FormatTable(tuple(assignment.seats), tuple(places)))
+            scaled = fmt.scoring.table_points(TablePlan(tuple(assignment.seats), tuple(places)))
         except FormatError as error:
             raise explained(error) from None
         except (KeyError, IndexError) as error:  # a seat the format does not know: a bug
@@ -241,7 +239,7 @@ def record_result(
         except FormatError as error:
             raise explained(error) from None
         if assignment.match_id and assignment.match.state == Match.State.PLAYING:
-            play.abandon(GameTable.objects.get(pk=assignment.table_id))
+            play.abandon(Table.objects.get(pk=assignment.table_id))
     return assignment
 
 

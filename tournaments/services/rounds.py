@@ -22,8 +22,7 @@ from django.utils.translation import gettext_noop, ngettext
 from games.services import play, seating
 from games.services.errors import TableError
 
-from ..formats import EntryCountError, FormatError, TournamentFinishedError
-from ..formats import Round as FormatRound
+from ..formats import EntryCountError, FormatError, RoundPlan, TournamentFinishedError
 from ..kinds import games_seat_count
 from ..messages import message, render
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
@@ -49,7 +48,7 @@ def unfinished_tables(row: Round) -> list[int]:
     return [t.number for t in row.tables.all() if t.places is None]
 
 
-def next_of(snap: Snapshot) -> FormatRound:
+def next_of(snap: Snapshot) -> RoundPlan:
     """The format's next round for this event, or a TournamentError saying why not."""
     if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
         last = snap.rounds[-1]
@@ -88,7 +87,7 @@ def entry_count_problem(tournament: Tournament, error: EntryCountError) -> Tourn
     return TournamentError(f"{problem} {render([hint])}", parts)
 
 
-def preview_round(tournament: Tournament, by) -> FormatRound:
+def preview_round(tournament: Tournament, by) -> RoundPlan:
     """The round "generate" would store now, without storing anything."""
     require_organiser(tournament, by)
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
@@ -121,7 +120,7 @@ def generate_round(
     return row
 
 
-def store_round(tournament: Tournament, new: FormatRound) -> Round:
+def store_round(tournament: Tournament, new: RoundPlan) -> Round:
     kind = KIND_OF_STAGE.get(new.stage, Stage.Kind.MAIN)
     stage = tournament.stages.filter(kind=kind).first()
     if stage is None:

@@ -27,7 +27,7 @@ from django.db.models import Exists, Min, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Table as GameTable
+from games.models import Table
 from games.services import play, presence, standing
 from games.services.errors import TableError
 
@@ -276,7 +276,7 @@ def _close_set(assignment: TableAssignment) -> None:
             return
     except TableError:
         pass  # a game is being played: it is abandoned with the set
-    play.abandon(GameTable.objects.get(pk=assignment.table_id))
+    play.abandon(Table.objects.get(pk=assignment.table_id))
 
 
 # -- the organiser's hand --------------------------------------------------------------------

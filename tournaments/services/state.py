@@ -18,9 +18,7 @@ from django.utils.translation import gettext_noop
 from clubs.models import Membership
 
 from .. import formats
-from ..formats import Entrant, Format, FormatError, State
-from ..formats import Round as FormatRound
-from ..formats import Table as FormatTable
+from ..formats import Entrant, Format, FormatError, RoundPlan, State, TablePlan
 from ..kinds import KindError, format_arguments
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from .errors import TournamentError, explained, refusal
@@ -101,13 +99,13 @@ def club_labels(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, s
     return labels
 
 
-def format_round(row: Round, tables: Iterable[TableAssignment]) -> FormatRound:
+def format_round(row: Round, tables: Iterable[TableAssignment]) -> RoundPlan:
     """The format's round: its tables (a bye played against a bot is not one of them)."""
     tables = [t for t in tables if not t.bye]
-    return FormatRound(
+    return RoundPlan(
         number=row.number,
         tables=tuple(
-            FormatTable(
+            TablePlan(
                 seats=tuple(t.seats),
                 places=tuple(t.places) if t.places is not None else None,
                 label=t.label,

@@ -7,7 +7,8 @@ the code that reads ``self.opts[name]``.
 The class is also the one description of its style for everybody else: its ``label`` and
 ``summary`` (English; the site translates them), its seat counts, its options with their labels,
 defaults and the values a form offers (``rules.form_options`` lists them), and the facts about it
-that the site and the bots act on (``low_totals_win``, ``won_by_games``, who poses).
+that the site, the tournament formats and the bots act on (``low_totals_win``, ``won_by_games``,
+``always_teams``, ``mixes_seat_counts``, who poses).
 """
 
 from __future__ import annotations
@@ -97,6 +98,14 @@ class Rules:
     low_totals_win = False
     #: Whether the match is a set won by games (six love, bruck: see ``set_end``), not by points.
     won_by_games = False
+    #: Whether the style is always played by two teams, partners opposite (seats 0+2 against
+    #: 1+3; see ``make_parties``): Partner. Block and Draw at four seats may be, by their
+    #: ``teams`` option.
+    always_teams = False
+    #: Whether the style is the same game at each of its seat counts, so that tables of
+    #: different sizes may play side by side (Doubles, each for self at 2, 3 or 4). Block and
+    #: Draw at two are duels, a different game from theirs at four.
+    mixes_seat_counts = False
     #: Who poses, as far as it tells the other seats about the deal: the seat holding the highest
     #: double poses it (Doubles: nobody holds a higher double), and after a won game the winner
     #: poses a double if it holds one, else the next seat holding one (French: the seats passed

@@ -26,6 +26,7 @@ class Doubles(Rules):
     }
     draw_rule = DRAW_ONE
     highest_double_poses = True
+    mixes_seat_counts = True
 
     def hand_size(self) -> int:
         return 8 if self.seats == 2 else 6

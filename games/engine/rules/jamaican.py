@@ -84,6 +84,7 @@ class Partner(Cutthroat):
     name = "partner"
     label = pgettext("domino style", "Partner")
     summary = gettext_noop("Two teams, partners opposite; six games before the others win one.")
+    always_teams = True
 
     def make_parties(self) -> list[list[int]]:
         return [[0, 2], [1, 3]]

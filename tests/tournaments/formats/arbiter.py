@@ -21,14 +21,14 @@ from tournaments.formats import (
     Entrant,
     Format,
     FormatError,
-    Round,
+    RoundPlan,
     SingleElimination,
     State,
     StateError,
     Swiss,
     SwissTables,
-    Table,
     TableKnockout,
+    TablePlan,
     TwoStage,
 )
 
@@ -115,7 +115,7 @@ def play_round(night: Night, state: State, number: int) -> State:
     return state
 
 
-def legal_places(night: Night, round_: Round, table: Table) -> tuple[int, ...]:
+def legal_places(night: Night, round_: RoundPlan, table: TablePlan) -> tuple[int, ...]:
     """A result the format must take: no tie where a knockout needs to know who goes on."""
     rng = night.rng
     fmt = night.fmt
@@ -216,7 +216,7 @@ def replays_the_same(night: Night, corrected: State, number: int) -> bool:
     return True
 
 
-def shape(round_: Round) -> tuple:
+def shape(round_: RoundPlan) -> tuple:
     tables = sorted((sorted(map(str, t.entrants)), len(t.seats)) for t in round_.tables)
     return (
         round_.number,
@@ -234,7 +234,7 @@ def withdrawn_before(night: Night, number: int) -> set:
     return {who for r, ids in night.withdrawn_after.items() if r < number for who in ids}
 
 
-def check_round(night: Night, round_: Round) -> None:
+def check_round(night: Night, round_: RoundPlan) -> None:
     """A new round seats only entrants still in, each once, as the format's rules say."""
     state = night.state
     named = [*round_.seated(), *round_.byes, *(round_.walkovers or ())]
@@ -269,7 +269,7 @@ def losses(night: Night) -> Counter:
     return lost
 
 
-def check_losses(night: Night, round_: Round, kind: type) -> None:
+def check_losses(night: Night, round_: RoundPlan, kind: type) -> None:
     """Single elimination seats nobody who lost (the third-place match excepted); double
     elimination nobody with two defeats."""
     lost = losses(night)
@@ -279,7 +279,7 @@ def check_losses(night: Night, round_: Round, kind: type) -> None:
             assert lost[who] <= allowed, f"{who} is seated in {table.label} after {lost[who]}"
 
 
-def check_knockout_seating(night: Night, round_: Round) -> None:
+def check_knockout_seating(night: Night, round_: RoundPlan) -> None:
     """From each table of the round before, the next round seats its best ``advance``,
     passing over only those who had withdrawn."""
     state = night.state
@@ -301,7 +301,7 @@ def check_knockout_seating(night: Night, round_: Round) -> None:
         )
 
 
-def check_qualifiers(night: Night, round_: Round) -> None:
+def check_qualifiers(night: Night, round_: RoundPlan) -> None:
     """The playoff seats the pools' best who are still in, no one else."""
     fmt = night.fmt
     pools = State(night.state.entrants, night.state.rounds)

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from tournaments.formats import Entrant, Format, Round, State, Table
+from tournaments.formats import Entrant, Format, RoundPlan, State, TablePlan
 
 
 def entrants(count: int, **groups: Iterable[int]) -> list[Entrant]:
@@ -19,7 +19,7 @@ def entrants(count: int, **groups: Iterable[int]) -> list[Entrant]:
     return [Entrant(i, seed=i, groups=frozenset(labels[i])) for i in range(1, count + 1)]
 
 
-def random_places(rng: random.Random, table: Table, ties: bool = False, teams: bool = False):
+def random_places(rng: random.Random, table: TablePlan, ties: bool = False, teams: bool = False):
     """A valid result for ``table``: a shuffled order, with ties now and then if asked."""
     if teams:
         return rng.choice([(1, 2, 1, 2), (2, 1, 2, 1)] + ([(1, 1, 1, 1)] if ties else []))
@@ -32,7 +32,7 @@ def random_places(rng: random.Random, table: Table, ties: bool = False, teams: b
     return tuple(places)
 
 
-def record(state: State, round_: Round, rng: random.Random, **kw) -> State:
+def record(state: State, round_: RoundPlan, rng: random.Random, **kw) -> State:
     state = state.then(round_)
     for number, table in enumerate(round_.tables, start=1):
         state = state.with_result(round_.number, number, random_places(rng, table, **kw))
@@ -48,7 +48,7 @@ def play(fmt: Format, state: State, rng: random.Random, rounds: int | None = Non
     return state
 
 
-def assert_seated_once(round_: Round, state: State) -> None:
+def assert_seated_once(round_: RoundPlan, state: State) -> None:
     """Every active entrant sits at exactly one table or has a bye; nobody else appears."""
     named = [*round_.seated(), *round_.byes]
     assert len(named) == len(set(named)), f"someone twice in round {round_.number}"

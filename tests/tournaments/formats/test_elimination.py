@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import ResultError, Round, State, Table, make_format
+from tournaments.formats import ResultError, RoundPlan, State, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, record
 
@@ -157,6 +157,8 @@ def test_a_knockout_match_needs_a_winner():
 
 def test_a_table_that_does_not_match_the_bracket_is_refused():
     fmt = make_format("single_elimination")
-    state = State(entrants(4), (Round(1, (Table((1, 2), (1, 2)), Table((3, 4), (1, 2)))),))
+    state = State(
+        entrants(4), (RoundPlan(1, (TablePlan((1, 2), (1, 2)), TablePlan((3, 4), (1, 2)))),)
+    )
     with pytest.raises(Exception, match="R1-1"):
         fmt.next_round(state)

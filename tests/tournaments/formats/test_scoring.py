@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.formats import Table, make_format
+from tournaments.formats import TablePlan, make_format
 from tournaments.formats.scoring import Scoring
 
 
 def points(scoring: Scoring, seats: int, places: tuple[int, ...]) -> list[Fraction]:
-    table = Table(tuple(range(seats)), places)
+    table = TablePlan(tuple(range(seats)), places)
     return [scoring.value(p) for p in scoring.table_points(table)]
 
 

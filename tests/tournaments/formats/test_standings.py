@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.formats import Round, State, Table, make_format
+from tournaments.formats import RoundPlan, State, TablePlan, make_format
 
 from .play import entrants
 
@@ -14,9 +14,9 @@ from .play import entrants
 SMALL_EVENT = State(
     entrants(4),
     (
-        Round(1, (Table((1, 2), (1, 2)), Table((3, 4), (1, 1)))),
-        Round(2, (Table((1, 3), (2, 1)), Table((2, 4), (1, 2)))),
-        Round(3, (Table((1, 4), (1, 2)), Table((2, 3), (1, 1)))),
+        RoundPlan(1, (TablePlan((1, 2), (1, 2)), TablePlan((3, 4), (1, 1)))),
+        RoundPlan(2, (TablePlan((1, 3), (2, 1)), TablePlan((2, 4), (1, 2)))),
+        RoundPlan(3, (TablePlan((1, 4), (1, 2)), TablePlan((2, 3), (1, 1)))),
     ),
 )
 
@@ -51,7 +51,7 @@ def test_head_to_head_decides_between_entrants_who_met():
 def test_head_to_head_is_void_while_some_of_the_tied_never_met():
     state = State(
         entrants(4),
-        (Round(1, (Table((1, 2), (1, 2)), Table((3, 4), (1, 2)))),),
+        (RoundPlan(1, (TablePlan((1, 2), (1, 2)), TablePlan((3, 4), (1, 2)))),),
     )
     rows = make_format("swiss", rounds=3, tiebreaks=["head_to_head"]).standings(state)
     assert [row.tiebreaks["head_to_head"] for row in rows] == [0.0] * 4
@@ -59,13 +59,15 @@ def test_head_to_head_is_void_while_some_of_the_tied_never_met():
 
 
 def test_entrants_level_on_everything_share_a_rank_and_are_listed_by_seed():
-    state = State(entrants(4), (Round(1, (Table((4, 3), (1, 2)), Table((2, 1), (1, 2)))),))
+    state = State(
+        entrants(4), (RoundPlan(1, (TablePlan((4, 3), (1, 2)), TablePlan((2, 1), (1, 2)))),)
+    )
     rows = make_format("swiss", rounds=3, tiebreaks=[]).standings(state)
     assert [(row.entrant, row.rank) for row in rows] == [(2, 1), (4, 1), (1, 3), (3, 3)]
 
 
 def test_a_bye_counts_for_buchholz_as_an_opponent_on_ones_own_points():
-    state = State(entrants(3), (Round(1, (Table((1, 2), (1, 2)),), byes=(3,)),))
+    state = State(entrants(3), (RoundPlan(1, (TablePlan((1, 2), (1, 2)),), byes=(3,)),))
     rows = {row.entrant: row for row in make_format("swiss", rounds=2).standings(state)}
     assert rows[3].points == 1.0 and rows[3].byes == 1
     assert rows[3].tiebreaks["buchholz"] == 1.0
@@ -74,7 +76,7 @@ def test_a_bye_counts_for_buchholz_as_an_opponent_on_ones_own_points():
 
 
 def test_four_seat_tiebreaks_take_the_mean_over_the_table():
-    state = State(entrants(4), (Round(1, (Table((1, 2, 3, 4), (1, 2, 2, 4)),)),))
+    state = State(entrants(4), (RoundPlan(1, (TablePlan((1, 2, 3, 4), (1, 2, 2, 4)),)),))
     rows = {row.entrant: row for row in make_format("swiss_tables").standings(state)}
     # points 4, 1.5, 1.5, 0
     assert rows[1].tiebreaks["buchholz"] == pytest.approx((1.5 + 1.5 + 0) / 3)
@@ -85,19 +87,21 @@ def test_four_seat_tiebreaks_take_the_mean_over_the_table():
 
 
 def test_bots_are_no_opponents_for_tiebreaks():
-    state = State(entrants(3), (Round(1, (Table((1, None, 2, 3), (2, 1, 3, 4)),)),))
+    state = State(entrants(3), (RoundPlan(1, (TablePlan((1, None, 2, 3), (2, 1, 3, 4)),)),))
     rows = {row.entrant: row for row in make_format("swiss_tables").standings(state)}
     assert rows[1].points == 2.0
     assert rows[1].tiebreaks["buchholz"] == pytest.approx((1 + 0) / 2)
 
 
 def test_outright_wins_do_not_count_a_shared_first():
-    state = State(entrants(4), (Round(1, (Table((1, 2), (1, 1)), Table((3, 4), (1, 2)))),))
+    state = State(
+        entrants(4), (RoundPlan(1, (TablePlan((1, 2), (1, 1)), TablePlan((3, 4), (1, 2)))),)
+    )
     rows = {row.entrant: row for row in make_format("swiss").standings(state)}
     assert (rows[1].wins, rows[3].wins) == (0, 1)
 
 
 def test_unfinished_tables_do_not_count_yet():
-    state = State(entrants(4), (Round(1, (Table((1, 2), (1, 2)), Table((3, 4)))),))
+    state = State(entrants(4), (RoundPlan(1, (TablePlan((1, 2), (1, 2)), TablePlan((3, 4)))),))
     rows = {row.entrant: row for row in make_format("swiss").standings(state)}
     assert (rows[1].played, rows[3].played) == (1, 0)

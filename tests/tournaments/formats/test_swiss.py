@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import Round, State, Table, make_format
+from tournaments.formats import RoundPlan, State, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, record, table_mates
 from .reference import best_pairing_cost, tri
@@ -43,10 +43,10 @@ def _history(draw, count: int):
         ids = draw(st.permutations(list(range(1, count + 1))))
         byes = (ids[-1],) if count % 2 else ()
         tables = tuple(
-            Table((ids[i], ids[i + 1]), draw(st.sampled_from([(1, 2), (2, 1), (1, 1)])))
+            TablePlan((ids[i], ids[i + 1]), draw(st.sampled_from([(1, 2), (2, 1), (1, 1)])))
             for i in range(0, count - count % 2, 2)
         )
-        state = state.then(Round(number, tables, byes))
+        state = state.then(RoundPlan(number, tables, byes))
     return state
 
 

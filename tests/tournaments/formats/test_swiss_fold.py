@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tournaments.formats import Round, State, Table, make_format
+from tournaments.formats import RoundPlan, State, TablePlan, make_format
 
 from .play import entrants, record, table_mates
 
@@ -23,7 +23,7 @@ def fold(seeds: list[int]) -> set[frozenset[int]]:
     return {frozenset(p) for p in zip(seeds[:half], seeds[half:], strict=True)}
 
 
-def pairs_of(round_: Round) -> set[frozenset[int]]:
+def pairs_of(round_: RoundPlan) -> set[frozenset[int]]:
     return {frozenset(t.seats) for t in round_.tables}
 
 
@@ -54,8 +54,8 @@ def played(count: int, *rounds: tuple[int | None, list[tuple[int, int]]]) -> Sta
     """Entrants 1..count (seeded by id) and finished rounds given as (bye, [(winner, loser)])."""
     state = State(entrants(count))
     for number, (bye, games) in enumerate(rounds, start=1):
-        tables = tuple(Table((won, lost), (1, 2)) for won, lost in games)
-        state = state.then(Round(number, tables, (bye,) if bye is not None else ()))
+        tables = tuple(TablePlan((won, lost), (1, 2)) for won, lost in games)
+        state = state.then(RoundPlan(number, tables, (bye,) if bye is not None else ()))
     return state
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import Round, SeatingError, State, Table, make_format
+from tournaments.formats import RoundPlan, SeatingError, State, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, record, table_mates
 from .reference import partitions, seating_cost
@@ -82,7 +82,7 @@ def test_big_events_have_no_repeat_table_mates_in_early_rounds(count):
 def table_histories(draw):
     count = draw(st.integers(5, 12))
     fmt = make_format("swiss_tables", style="doubles", rounds=9)
-    sizes = fmt.seating.plan(count).sizes
+    sizes = fmt.seating.split(count).sizes
     state = State(entrants(count))
     for number in range(1, draw(st.integers(1, 4)) + 1):
         ids = draw(st.permutations(list(range(1, count + 1))))
@@ -90,9 +90,9 @@ def table_histories(draw):
         for size in sizes:
             seats = tuple(ids[start : start + size])
             places = tuple(draw(st.permutations(list(range(1, size + 1)))))
-            tables.append(Table(seats, places))
+            tables.append(TablePlan(seats, places))
             start += size
-        state = state.then(Round(number, tuple(tables)))
+        state = state.then(RoundPlan(number, tuple(tables)))
     return fmt, state, sizes
 
 

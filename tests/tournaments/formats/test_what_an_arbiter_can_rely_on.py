@@ -11,11 +11,11 @@ from tournaments.formats import (
     Entrant,
     FormatError,
     OptionError,
-    Round,
+    RoundPlan,
     SeatingError,
     State,
     StateError,
-    Table,
+    TablePlan,
     make_format,
 )
 
@@ -23,7 +23,7 @@ from .arbiter import within
 from .play import entrants
 
 
-def better_seed_wins(state: State, round_: Round) -> State:
+def better_seed_wins(state: State, round_: RoundPlan) -> State:
     """Record ``round_`` with every table won by its best seed (bots last)."""
     state = state.then(round_)
     for number, table in enumerate(round_.tables, start=1):
@@ -228,8 +228,8 @@ def test_a_bracket_refuses_a_table_of_entrants_already_out():
     state = State(entrants(8))
     state = better_seed_wins(state, fmt.next_round(state))
     second = fmt.next_round(state)
-    losers = Table((5, 6))  # both lost in round 1
-    state = state.then(Round(2, (*second.tables, losers)))
+    losers = TablePlan((5, 6))  # both lost in round 1
+    state = state.then(RoundPlan(2, (*second.tables, losers)))
     with pytest.raises(StateError, match="not one of the bracket's matches"):
         fmt.bracket(state)
 
@@ -238,11 +238,11 @@ def test_a_bracket_refuses_a_round_after_its_final():
     fmt = make_format("single_elimination")
     state = play_with_withdrawals(fmt, 4, {})
     with pytest.raises(StateError, match="after the last match"):
-        fmt.standings(state.then(Round(3, (Table((1, 2)),))))
+        fmt.standings(state.then(RoundPlan(3, (TablePlan((1, 2)),))))
     double = make_format("double_elimination")
     state = play_with_withdrawals(double, 4, {})  # the winners' champion wins: no reset
     with pytest.raises(StateError, match="after the last match"):
-        double.bracket(state.then(Round(len(state.rounds) + 1, (Table((1, 2)),))))
+        double.bracket(state.then(RoundPlan(len(state.rounds) + 1, (TablePlan((1, 2)),))))
 
 
 def test_a_table_knockout_refuses_a_non_qualifier_in_a_qualifiers_seat():
@@ -250,8 +250,8 @@ def test_a_table_knockout_refuses_a_non_qualifier_in_a_qualifiers_seat():
     second = state.rounds[1]
     out = state.rounds[0].tables[0].seats[2]  # 3rd at K1-1: out
     table = second.tables[0]
-    swapped = Table(tuple(out if i == 1 else who for i, who in enumerate(table.seats)))
-    state = State(state.entrants, (state.rounds[0], Round(2, (swapped, *second.tables[1:]))))
+    swapped = TablePlan(tuple(out if i == 1 else who for i, who in enumerate(table.seats)))
+    state = State(state.entrants, (state.rounds[0], RoundPlan(2, (swapped, *second.tables[1:]))))
     with pytest.raises(StateError):
         fmt.bracket(state)
 
@@ -260,7 +260,7 @@ def test_a_table_knockout_refuses_a_round_after_its_final_table():
     fmt = make_format("table_knockout", style="cutthroat")
     state = play_with_withdrawals(fmt, 4, {})
     with pytest.raises(StateError, match="after the final table"):
-        fmt.bracket(state.then(Round(2, (Table((1, 2, 3, 4)),))))
+        fmt.bracket(state.then(RoundPlan(2, (TablePlan((1, 2, 3, 4)),))))
 
 
 def test_a_playoff_refuses_a_non_qualifier():
@@ -271,8 +271,8 @@ def test_a_playoff_refuses_a_non_qualifier():
     playoff = fmt.next_round(state)
     assert {*playoff.seated(), *playoff.byes} == {1, 2, 3, 4}
     table = playoff.tables[0]
-    wrong = Table((8, table.seats[1]))
-    state = state.then(Round(playoff.number, (wrong, *playoff.tables[1:]), stage="playoff"))
+    wrong = TablePlan((8, table.seats[1]))
+    state = state.then(RoundPlan(playoff.number, (wrong, *playoff.tables[1:]), stage="playoff"))
     with pytest.raises(StateError, match="cannot change once the playoff has begun"):
         fmt.bracket(state)
 

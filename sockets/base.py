@@ -1,14 +1,16 @@
 """What every socket of the site shares: the viewer's language, what a send on a closed socket
-raises, and a dispatch that outlives a failing handler.
+raises, a dispatch that outlives a failing handler, and the socket that only listens.
 
 The sockets of tables and the lobby (``games.live.consumers``), of events and notices
 (``tournaments.live.consumers``) and of analyses (``history.consumers``) build on this module,
-so it imports nothing of theirs (``games`` learns nothing of tournaments or history).
+so it imports nothing of theirs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from contextlib import suppress
 from typing import Any
 
 from channels.exceptions import StopConsumer
@@ -54,6 +56,49 @@ class Guarded(AsyncWebsocketConsumer):
         """Run the message's handler; a consumer may take some messages a shorter way."""
         await super().dispatch(message)
 
+    async def _send(self, html: str) -> None:
+        """Send a push; a socket that closed while it was being rendered just misses it."""
+        with suppress(CLOSED):
+            await self.send(text_data=html)
+
     async def _failed(self, message: dict[str, Any]) -> None:
         """What the socket does after a handler failed, once it is logged: by default nothing
         more (a socket that only listens catches up at its next beat)."""
+
+
+class Listening(Guarded):
+    """A socket that only listens: what a client sends is ignored, its pushes are rendered
+    on the server. It joins its groups (a channel layer that is down is logged, and the
+    socket's own catch-up beat calls ``_join`` again), and when it closes it leaves them and
+    cancels its background tasks (the attributes named in ``tasks``)."""
+
+    #: The attributes that hold this socket's background tasks, cancelled when it closes.
+    tasks: tuple[str, ...] = ("beat",)
+    groups_joined: list[str]
+
+    async def _join(self, groups: list[str]) -> None:
+        self.groups_joined = []
+        for group in groups:
+            try:
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.groups_joined.append(group)
+            except Exception as error:  # the layer is down: the catch-up renders still come
+                logging.getLogger(type(self).__module__).warning(
+                    "%s socket could not subscribe: %s: %s", self.label, type(error).__name__, error
+                )
+
+    @property
+    def joined(self) -> bool:
+        return bool(getattr(self, "groups_joined", None))
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            with suppress(Exception):
+                await self.channel_layer.group_discard(group, self.channel_name)
+        for name in self.tasks:
+            task: asyncio.Task | None = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return

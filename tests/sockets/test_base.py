@@ -1,4 +1,4 @@
-"""What every socket shares (``games.live.sockets``): a handler that raises is logged on the
+"""What every socket shares (``sockets.base``): a handler that raises is logged on the
 consumer's own module's logger and leaves the socket open; a closing socket still ends; the
 viewer's language is their saved choice, else the cookie, else the site's."""
 
@@ -12,7 +12,7 @@ import pytest
 from channels.exceptions import StopConsumer
 from django.conf import settings
 
-from games.live.sockets import Guarded, language_of
+from sockets.base import Guarded, Listening, language_of
 
 
 class _Failing(Guarded):
@@ -59,3 +59,36 @@ def test_the_language_is_the_saved_choice_else_the_cookie_else_the_sites():
     assert language_of({"user": unset, "cookies": cookies}) == "fr"
     assert language_of({"cookies": {settings.LANGUAGE_COOKIE_NAME: "xx"}}) == settings.LANGUAGE_CODE
     assert language_of({}) == settings.LANGUAGE_CODE
+
+
+class _Layer:
+    """A channel layer that refuses the first group it is asked to join."""
+
+    def __init__(self) -> None:
+        self.joined: list[str] = []
+        self.left: list[str] = []
+
+    async def group_add(self, group: str, channel: str) -> None:
+        if group == "down":
+            raise ConnectionError("the layer is away")
+        self.joined.append(group)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        self.left.append(group)
+
+
+def test_a_listening_socket_leaves_the_groups_it_joined_and_stops_its_beat():
+    async def live() -> tuple[_Layer, Listening]:
+        socket = Listening()
+        socket.channel_layer, socket.channel_name = _Layer(), "me"
+        await socket._join(["down", "event-1"])
+        socket.beat = asyncio.ensure_future(asyncio.sleep(60))
+        await socket.receive(text_data="anything")  # ignored
+        await socket.disconnect(1000)
+        await asyncio.sleep(0)
+        return socket.channel_layer, socket
+
+    layer, socket = asyncio.run(live())
+    assert socket.joined and socket.groups_joined == ["event-1"]
+    assert layer.left == ["event-1"]
+    assert socket.beat.cancelled()

@@ -261,7 +261,7 @@ class PreviewView:
 
 
 def preview_view(snap: Snapshot, new) -> PreviewView:
-    """The round "generate" would make (a ``formats.Round``), with names."""
+    """The round "generate" would make (a ``formats.RoundPlan``), with names."""
     tables = [
         (i, table_label(table.label), [entry_name(snap.entries, who) for who in table.seats])
         for i, table in enumerate(new.tables, start=1)

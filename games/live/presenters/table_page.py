@@ -1,0 +1,203 @@
+"""The table page for one viewer: the seating page before a game, and everything of a game
+in play (seats around the felt, hand, scores, log, result), put together from the other
+presenters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import localize
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine.rules import NO_DRAW
+
+from ...models import Game, Table
+from .board import face_tile
+from .hand import hand_buttons
+from .narration import explain, move_log
+from .seats import POSITIONS, seat_box, seat_cards, seat_view, team_legend
+from .words import and_list, bot_levels, clock_text, party_names, seat_teams, vocabulary
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Everything about a viewer that changes the page: their seat (None for a watcher),
+    whether they are signed in (watchers' buttons differ), whether they host the table (the
+    host may start it and deal another set) and the language it is shown in."""
+
+    seat: int | None
+    signed_in: bool
+    host: bool
+    language: str
+    barred: bool = False  # plays these same deals at another table: may not watch this one yet
+
+
+def viewer_of(table: Table, seats: list, user, language: str) -> Viewer:
+    signed_in = user is not None and user.is_authenticated
+    seat = None
+    if signed_in:
+        seat = next((s.index for s in seats if s.player_id == user.pk), None)
+    return Viewer(seat, signed_in, signed_in and user.pk == table.host_id, language)
+
+
+def seating_of(seats: list) -> tuple:
+    """What of the seats changes the page without a move: who sits where, and who is away or
+    has a bot standing in. Part of a render's key, so a player coming back is seen at once."""
+    return tuple((s.player_id, s.away_since is not None, s.stand_in) for s in seats)
+
+
+def table_context(
+    table: Table,
+    seats: list,
+    viewer: Viewer,
+    game: Game | None = None,
+    view: dict | None = None,
+    fines: dict[int, int] | None = None,
+    now=None,
+    next_stake: int | None = None,
+) -> dict:
+    """What the table page shows ``viewer``: the rows and the engine's view for that seat in,
+    a view model out. No queries and no caches here (rendering.py reads and caches); the board
+    itself is ``board_context``, which rendering makes once per version."""
+    rules = engine.STYLES[table.style]
+    context: dict[str, Any] = {
+        "table": table,
+        "rules": rules,
+        "words": vocabulary(rules),
+        "won_by_games": rules.won_by_games,
+        "viewer": viewer.seat,
+        "viewer_info": viewer,
+        "signed_in": viewer.signed_in,
+        "seats": seats,
+        "is_host": viewer.host,
+        "version": None,
+        "game": None,
+    }
+    if game is None or view is None:  # the seating page (every push of a game skips this)
+        context.update({
+            "seat_cards": seat_cards(table, seats, viewer.seat),
+            "teams": team_legend(table, seats), "bot_levels": bot_levels(),
+            "clock_text": clock_text(table.turn_clock),
+        })  # fmt: skip
+        return context
+    context.update(
+        _game_context(table, game, view, seats, viewer.seat, fines or {}, now, next_stake)
+    )
+    return context
+
+
+def _game_context(
+    table: Table, game: Game, view: dict, seats, viewer: int | None, fines: dict, now,
+    next_stake: int | None,
+) -> dict:  # fmt: skip
+    rules = engine.STYLES[table.style]
+    closed = game.state == Game.State.ABANDONED
+    if closed:  # stopped by staff mid-game: nothing is playable, nobody is to play
+        view = {**view, "legal": [], "turn": None}
+    n = table.seat_count
+    anchor = viewer if viewer is not None else 0
+    parties = view["parties"]
+    team_of = seat_teams(parties)
+    party_of = {s: i for i, members in enumerate(parties) for s in members}
+    around = []
+    language = get_language()
+    for offset in range(n):
+        index = (anchor + offset) % n
+        box = seat_view(seats[index], index, view, viewer, party_of[index], team_of, language)
+        box["position"] = POSITIONS[table.direction][n][offset]
+        around.append(box)
+    deadline = game.turn_deadline
+    hand, targets = hand_buttons(view)
+    scores = party_scores(view, seats, team_of)
+    partner_word = _("partner") if team_of else ""
+    names = [s.player.name if s.player else "?" for s in seats]
+    return {
+        "game": game,
+        "view": view,
+        "version": game.version,
+        "move_url": reverse("move", kwargs={"code": table.code}),
+        "around": around,
+        "around_html": mark_safe("".join(seat_box(seat, partner_word) for seat in around)),
+        "hand": hand,
+        "targets": targets,
+        "picking": any(item["mode"] == "choose" for item in hand),
+        "my_turn": viewer is not None and view.get("turn") == viewer,
+        "draws": rules.draw_rule != NO_DRAW,
+        "scores": scores,
+        "score_rows_html": score_rows_html(scores, bool(view.get("result"))),
+        "has_teams": bool(team_of),
+        "set_watch": set_watch(view, scores),
+        "log": (log_lines := move_log(game.recent, viewer, names)),
+        "log_html": mark_safe("".join(f"<li>{escape(line)}</li>" for line in log_lines)),
+        "result": explain(view, seats, rules, fines, next_stake, closed),
+        "reveal": revealed_hands(view, seats) if view.get("over") and view.get("hands") else None,
+        "sealed": view.get("over") and view.get("hands") is None,
+        "seconds_left": max(0, int((deadline - (now or timezone.now())).total_seconds()))
+        if deadline
+        else None,
+        "deadline": deadline,
+        "turn_name": seats[view["turn"]].player.name if view.get("turn") is not None else None,
+    }
+
+
+def score_rows_html(scores: list[dict], with_game: bool) -> SafeString:
+    """The score table's rows (see ``seat_box`` for why here)."""
+    rows = []
+    for row in scores:
+        team = f' class="team-{row["team"]}"' if row["team"] is not None else ""
+        game = ""
+        if with_game:
+            game = f"<td>+{localize(row['points'])}</td>" if row["points"] else "<td>0</td>"
+        rows.append(
+            f"<tr{team}><td>{escape(row['names'])}</td>{game}<td>{localize(row['total'])}</td></tr>"
+        )
+    return mark_safe("".join(rows))  # names escaped, the rest numbers
+
+
+def party_scores(view: dict, seats, team_of: dict[int, int]) -> list[dict]:
+    rows = []
+    result = view.get("result")
+    for index, members in enumerate(view["parties"]):
+        names, _count = party_names(view, seats, index)
+        points = result["points"][index] if result else None
+        rows.append({"party": index, "names": names, "total": view["totals"][index],
+                     "points": points, "members": len(members),
+                     "team": team_of.get(members[0])})  # fmt: skip
+    return rows
+
+
+def set_watch(view: dict, scores: list[dict]) -> str:
+    """The Jamaican set state in words: who is still on love, and how close a six love is."""
+    if not engine.STYLES[view["style"]].won_by_games or view["match"]["over"]:
+        return ""
+    love = [row["names"] for row in scores if row["total"] == 0]
+    if view["options"].get("first_to_six"):
+        return _("First to six wins the set.")
+    if not love:
+        return ""
+    leader = max(scores, key=lambda row: row["total"])
+    if leader["total"] == 0:
+        return ""
+    lead = ngettext(
+        "%(leader)s has %(n)s of 6.", "%(leader)s have %(n)s of 6.", leader["members"]
+    ) % {"leader": leader["names"], "n": leader["total"]}
+    return _("Still on love: %(names)s.") % {"names": and_list(love)} + " " + lead
+
+
+def revealed_hands(view: dict, seats) -> list[dict]:
+    result = view["result"]
+    rows = []
+    for index, hand in enumerate(view["hands"]):
+        rows.append({
+            "name": seats[index].player.name,
+            "tiles": [face_tile(t) for t in hand],
+            "count": result["counts"][index],
+        })  # fmt: skip
+    return rows
