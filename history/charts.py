@@ -6,7 +6,7 @@ No charting library on either side: a chart is a list of bars (or lines), texts 
 the same figures for screen readers and for anyone who prefers numbers.
 
 The arithmetic of the axes (``round_step``, ``grid``) is here for every chart of the site: the
-rating plots (``ratings.plots``) take their ticks from it too. So this module stays pure Python,
+rating plots (``ratings.charts``) take their ticks from it too. So this module stays pure Python,
 without Django (an import-linter contract holds it to that): the words, dates included, come
 from the presenters.
 """

@@ -24,7 +24,7 @@ from games.models import Match, style_label
 from tournaments.models import Tournament
 from tournaments.services.access import visible_to
 
-from .. import plots, skill
+from .. import charts, skill
 from ..models import Rating, RatingChange
 
 RECENT_SETS = 10
@@ -36,7 +36,7 @@ class StyleRating:
     rating: Rating
     label: str
     rank: int
-    plot: plots.Plot
+    plot: charts.Plot
 
 
 @dataclass
@@ -93,7 +93,7 @@ def ratings_of(player: User) -> list[StyleRating]:
         ).count()
         found.append(
             StyleRating(
-                rating, style_label(style), better + 1, plots.history(_series(player, style))
+                rating, style_label(style), better + 1, charts.history(_series(player, style))
             )
         )
     return found

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.models import Match
-from ratings import plots
+from ratings import charts
 from tests.factories import make_bot, make_user
 from tests.ratings.helpers import announce, finish, table_of
 from tests.tournaments.factories import make_club, make_event
@@ -109,13 +109,13 @@ def test_avatar_initials_come_from_the_name_people_see(display, username, initia
 
 
 def test_the_history_plot_spans_its_values():
-    plot = plots.history([0.0, 2.5, 1.0, 6.0])
+    plot = charts.history([0.0, 2.5, 1.0, 6.0])
     assert not plot.empty and len(plot.points.split()) == 4
     ys = [float(p.split(",")[1]) for p in plot.points.split()]
     assert ys.index(max(ys)) == 0 and ys.index(min(ys)) == 3  # higher values are drawn higher
     assert plot.ticks[0].label == "0" and float(plot.ticks[-1].label) >= 6
-    assert plots.history([]).empty
-    single = plots.history([3.2])
+    assert charts.history([]).empty
+    single = charts.history([3.2])
     assert single.last is not None and len(single.points.split()) == 1
 
 
