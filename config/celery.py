@@ -14,6 +14,7 @@ from typing import Any
 import redis
 from celery import Celery
 from celery.signals import task_prerun
+from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -30,8 +31,6 @@ def _fresh_connections(task=None, **kwargs: object) -> None:
     task runs inside its caller's transaction and keeps its connection."""
     if task is not None and getattr(task.request, "is_eager", False):
         return
-    from django.db import close_old_connections
-
     close_old_connections()
 
 

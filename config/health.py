@@ -8,6 +8,7 @@ paths and host names. Staff (and, in the default profile, the machine itself) se
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -57,8 +58,6 @@ def _channel_layer() -> None:
     layer = get_channel_layer()
 
     async def round_trip() -> None:
-        import asyncio
-
         channel = await layer.new_channel("healthz.")
         await layer.send(channel, {"type": "healthz.ping"})
         message = await asyncio.wait_for(layer.receive(channel), TIMEOUT_S)
