@@ -24,6 +24,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from tests.waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
@@ -59,29 +61,44 @@ class Site:
 
     def child(self, match: Callable[[list[str]], bool]) -> psutil.Process:
         """The runner's child whose command line matches (waiting briefly for a restart)."""
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+
+        def found() -> psutil.Process | None:
             for process in psutil.Process(self.runner.pid).children():
                 try:
                     if match(process.cmdline()):
                         return process
                 except psutil.NoSuchProcess:
                     continue
-            time.sleep(0.2)
-        raise AssertionError(f"no such child of the runner:\n{self.output()[-3000:]}")
+            return None
+
+        return wait_until(
+            found,
+            10,
+            f"a {match.__name__.removeprefix('_is_')} child of the runner",
+            interval=0.2,
+            detail=lambda: self.output()[-3000:],
+        )
 
     def heartbeat_after(self, moment: float, timeout: float = 30) -> dict:
         """Wait for /healthz to be 200 with a heartbeat that beat and a worker ran after
         ``moment`` (a time.time()); its body."""
-        deadline = time.monotonic() + timeout
-        status, body = 0, {}
-        while time.monotonic() < deadline:
-            status, body = _health(self.port)
+        last: list = [0, {}]
+
+        def fresh() -> dict | None:
+            last[:] = _health(self.port)
+            status, body = last
             age = body.get("broker", {}).get("last_heartbeat_s_ago")
             if status == 200 and age is not None and time.time() - age > moment:
                 return body
-            time.sleep(0.3)
-        raise AssertionError(f"no fresh heartbeat: {status} {body}\n{self.output()[-3000:]}")
+            return None
+
+        return wait_until(
+            fresh,
+            timeout,
+            "a fresh heartbeat",
+            interval=0.3,
+            detail=lambda: f"{last[0]} {last[1]}\n{self.output()[-3000:]}",
+        )
 
 
 def _is_redis(cmdline: list[str]) -> bool:

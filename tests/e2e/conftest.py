@@ -14,13 +14,14 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -42,18 +43,16 @@ def _free_port() -> int:
 
 
 def _wait_healthy(url: str, runner: subprocess.Popen, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def healthy() -> bool:
         if runner.poll() is not None:
             raise RuntimeError("the site exited while starting")
         try:
             with urllib.request.urlopen(url + "healthz", timeout=3) as response:
-                if response.status == 200:
-                    return
+                return response.status == 200
         except OSError:
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("the site did not become healthy")
+            return False
+
+    wait_until(healthy, timeout, "the site to be healthy", interval=0.3)
 
 
 @contextmanager

@@ -12,10 +12,11 @@ import contextlib
 import re
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 
 import aiohttp
+
+from tests.waiting import wait_until
 
 VERSION = re.compile(r'data-version="(\d*)" data-game="(\d*)"')
 OPTION = re.compile(
@@ -28,12 +29,15 @@ OPTION = re.compile(
 
 @dataclass
 class Seen:
-    """What a socket has shown, in order: (game, version) per live frame, and notices."""
+    """What a socket has shown, in order: (game, version) per live frame, and notices; how
+    often it connected, was closed after connecting, and had its handshake refused."""
 
     versions: list[tuple[int, int]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     html: str = ""
     connects: int = 0
+    drops: int = 0
+    refused: int = 0
 
     @property
     def latest(self) -> tuple[int, int] | None:
@@ -72,10 +76,18 @@ class Player(threading.Thread):
         async with aiohttp.ClientSession() as http:
             self.http = http
             while self.running:
-                with contextlib.suppress(TimeoutError, aiohttp.ClientError, OSError):
+                try:
                     await self._socket()
+                except aiohttp.WSServerHandshakeError:
+                    with self.lock:
+                        self.seen.refused += 1
+                except (TimeoutError, aiohttp.ClientError, OSError):
+                    pass
                 if self.running:
-                    await asyncio.sleep(0.5)  # reconnect, as htmx's ws extension does
+                    # Not a wait for anything: the pause before reconnecting is the client's
+                    # own behaviour (htmx's ws extension waits before it opens a new socket), so
+                    # a dropped socket comes back as a browser's does, not in a tight loop.
+                    await asyncio.sleep(0.5)
 
     def cookies(self) -> dict[str, str]:
         cookies = {"csrftoken": self.csrf}
@@ -91,13 +103,18 @@ class Player(threading.Thread):
             self.ws = ws
             with self.lock:
                 self.seen.connects += 1
-            async for message in ws:
-                if not self.running:
-                    return
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self._frame(message.data)
-                else:
-                    return
+            try:
+                async for message in ws:
+                    if not self.running:
+                        return
+                    if message.type == aiohttp.WSMsgType.TEXT:
+                        self._frame(message.data)
+                    else:
+                        return
+            finally:
+                if self.running:
+                    with self.lock:
+                        self.seen.drops += 1
 
     def _frame(self, html: str) -> None:
         with self.lock:
@@ -153,14 +170,26 @@ class Player(threading.Thread):
     # -- from the test -----------------------------------------------------------------------
 
     def wait(self, check, timeout: float, what: str):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        """Wait until ``check(seen)`` holds for what the socket has shown (tests/waiting.py)."""
+
+        def holds():
             with self.lock:
-                value = check(self.seen)
-            if value:
-                return value
-            time.sleep(0.1)
-        raise AssertionError(f"{what}: not seen within {timeout:.0f} s (last {self.seen.latest})")
+                return check(self.seen)
+
+        def last() -> str:
+            seen = self.seen
+            return (
+                f"last frame {seen.latest}, {seen.connects} sockets opened, "
+                f"{seen.drops} dropped, {seen.refused} refused"
+            )
+
+        return wait_until(holds, timeout, what, detail=last)
+
+    def offers_a_tile(self, seen: Seen) -> bool:
+        """The latest page offers this player a tile it has not clicked yet (its turn), and no
+        click of its own is on its way."""
+        option = OPTION.search(seen.html)
+        return bool(option) and option.group(1, 2) != self.posted and not self.acting
 
     def send(self, text: str | bytes) -> None:
         """Send a raw frame on the socket (from the test's thread)."""

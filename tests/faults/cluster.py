@@ -22,11 +22,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from glob import glob
 from pathlib import Path
 
+from tests.waiting import wait_until
 from tests.worker_process import worker_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,19 +38,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def wait_for(check, timeout: float, what: str, every: float = 0.2, detail=None):
-    """Poll ``check`` until it returns something true; fail the test with ``what`` if not, and
-    with what ``detail()`` says of where things stopped."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(every)
-    where = f"; {detail()}" if detail else ""
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}{where}")
 
 
 def postgres_binaries() -> Path | None:
@@ -163,7 +150,7 @@ class Cluster:
             self.socket.unlink(missing_ok=True)
             args += ["--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700"]
         self.redis = self._spawn("redis", args)
-        wait_for(self.redis_answers, 15, "redis to answer")
+        wait_until(self.redis_answers, 15, "redis to answer")
 
     @property
     def socket(self) -> Path:
@@ -190,9 +177,15 @@ class Cluster:
     def start_web(self, index: int = 0, port: int | None = None) -> str:
         port = port or (self.webs[index][1] if index in self.webs else free_port())
         args = [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), ASGI]
-        self.webs[index] = (self._spawn(f"web{index}", args), port)
+        process = self._spawn(f"web{index}", args)
+        self.webs[index] = (process, port)
         base = self.base(index)
-        wait_for(lambda: self._answers(base + "healthz"), 60, f"web {index} to answer")
+
+        def answers() -> bool:  # a web process that cannot start fails the test at once
+            assert process.poll() is None, f"web {index} exited: {self.log(f'web{index}')[-3000:]}"
+            return self._answers(base + "healthz")
+
+        wait_until(answers, 60, f"web {index} to answer")
         return base
 
     def base(self, index: int = 0) -> str:

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.faults.client import Player
-from tests.faults.cluster import Cluster, postgres_binaries, wait_for
+from tests.faults.client import VERSION, Player
+from tests.faults.cluster import Cluster, postgres_binaries
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.faults
 
@@ -63,7 +64,7 @@ def first_game_over(cluster: Cluster, table: int, timeout: float) -> dict:
                  for m in last.get("matches", []) for g in m["games"]]  # fmt: skip
         return f"games {games}, seats {last.get('seats')}"
 
-    return wait_for(over, timeout, "the first game to end", every=0.5, detail=where)
+    return wait_until(over, timeout, "the first game to end", interval=0.5, detail=where)
 
 
 #: What a web process logs when a request answers 500 or a consumer dies (socket closed 1011).
@@ -88,6 +89,14 @@ def get(url: str, session: str | None = None) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+def on_page(cluster: Cluster, code: str) -> tuple[int, int]:
+    """(game, version) of the table as its page shows it now, read from the database."""
+    status, page = get(f"{cluster.base()}play/t/{code}/")
+    assert status == 200, status
+    found = VERSION.search(page)
+    return int(found.group(2)), int(found.group(1))
+
+
 def start_site(cluster: Cluster, webs: int = 1, workers: int = 1) -> None:
     for index in range(webs):
         cluster.start_web(index)
@@ -104,16 +113,18 @@ def test_a_game_survives_redis_stopping_and_starting(cluster):
     try:
         player.wait(lambda seen: len(seen.versions) >= 3, 30, "a few moves before the fault")
         player.auto.clear()  # the player waits for their turn while Redis is down
-        time.sleep(0.5)
+        player.wait(player.offers_a_tile, 30, "the bots to play round to the player")
         cluster.kill_redis()
         url = f"{cluster.base()}play/t/{made['code']}/"
         status, page = get(url, made["sessions"][0])
         assert status == 200 and 'id="table-live"' in page, "pages answer without Redis"
         assert get(cluster.base() + "healthz")[0] == 503
         shown = player.seen.latest
+        answered = len(player.statuses)
         player.auto.set()  # moves made now commit; nobody can be told until Redis is back
         player.act_now()
-        time.sleep(3)
+        # Its answer, within the 3 s the test has always watched the clicks for.
+        player.wait(lambda _: len(player.statuses) > answered, 3, "the click to be answered")
         assert all(status in (0, 200) for status in player.statuses), player.statuses
         cluster.start_redis()
         player.wait(lambda seen: seen.latest != shown, 30, "the table to move on after Redis")
@@ -133,14 +144,14 @@ def test_a_killed_web_process_comes_back_and_players_resync(cluster):
     try:
         player.wait(lambda seen: len(seen.versions) >= 4, 30, "moves before the kill")
         cluster.kill_web(0)
-        time.sleep(1)
+        player.wait(lambda seen: seen.drops >= 1, 10, "the socket to drop with its process")
         cluster.start_web(0)
         player.wait(lambda seen: seen.connects >= 2, 30, "the socket to reconnect")
         first_game_over(cluster, made["table"], 90)
         moves_stored_once(cluster, made["table"])
         # The dead process could not release its presence; the sweep expires it, and the
         # player's new socket keeps the seat present.
-        state = wait_for(
+        state = wait_until(
             lambda: (s := cluster.fixture("state", "--table", str(made["table"])))["presences"]
             == 1 and s,
             20, "the dead process's presence to expire",
@@ -154,11 +165,25 @@ def test_a_killed_web_process_comes_back_and_players_resync(cluster):
 def test_a_worker_killed_mid_bot_turn_leaves_each_turn_played_once(cluster):
     start_site(cluster)
     made = cluster.fixture("table", "--humans", "0", "--level", "casual")
-    for _ in range(3):
-        time.sleep(1.2)
-        cluster.kill_worker(0)
-        time.sleep(0.5)
-        cluster.start_worker(0)
+    watcher = Player(cluster.base(), made["code"])
+    watcher.start()
+    try:
+        for _ in range(3):
+            # Once the worker started last has played a move, it holds the next bot's turn
+            # (queued with BOT_DELAY's countdown) until it plays it: killed now, it dies mid
+            # turn, and that turn waits for the sweep (a game stalled 8 s, swept every 5 s).
+            # The page read after a kill shows every move the killed worker made, so a later
+            # version is the new worker's.
+            before = on_page(cluster, made["code"])
+            watcher.wait(
+                lambda seen, before=before: seen.latest and seen.latest > before,
+                30,
+                "a move by the worker started last",
+            )
+            cluster.kill_worker(0)
+            cluster.start_worker(0)
+    finally:
+        watcher.stop()
     first_game_over(cluster, made["table"], 120)
     moves_stored_once(cluster, made["table"])
 
@@ -189,9 +214,10 @@ def test_requests_fail_with_a_clear_page_while_postgres_restarts_and_then_recove
         # Down for 20 s, then back within a request's wait. A pool left to its own backoff
         # (retrying 1, 2, 4, 8... s apart for 5 minutes) came back 5 s after 20 s down and
         # 16 s after 44 s; giving a slot up after 5 s lets the next request try at once.
+        # This sleep stays: the outage's length is what is tested, not a wait for anything.
         time.sleep(max(0.0, 20 - (time.monotonic() - down)))
         cluster.postgres.start()
-        wait_for(lambda: get(url, made["sessions"][0])[0] == 200, 6, "the page to recover")
+        wait_until(lambda: get(url, made["sessions"][0])[0] == 200, 6, "the page to recover")
         first_game_over(cluster, made["table"], 90)
     finally:
         player.stop()
@@ -253,13 +279,13 @@ def test_abuse_over_a_real_socket_is_refused_and_changes_nothing(cluster):
         foreign = Player(cluster.base(), made["code"], made["sessions"][0], play=False,
                          origin="http://127.0.0.1:9")  # fmt: skip
         foreign.start()
-        time.sleep(2)
+        foreign.wait(lambda seen: seen.refused, 20, "the other origin's socket to be refused")
         assert foreign.seen.connects == 0, "a page of another origin cannot open a socket"
         foreign.stop()
     finally:
         ann.stop()
         bob.stop()
-    wait_for(
+    wait_until(
         lambda: cluster.fixture("state", "--table", str(made["table"]))["presences"] == 0,
         15, "both seats released",
     )  # fmt: skip

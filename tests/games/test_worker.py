@@ -5,13 +5,12 @@ worker, each one move, until every set is over. The worker is a process of its o
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games.models import Match, Move
 from games.services import seating
 from games.services.play import start_match
+from tests.waiting import wait_until
 from tests.worker_process import worker_process
 
 pytestmark = [pytest.mark.processes, pytest.mark.django_db(transaction=True)]
@@ -35,17 +34,16 @@ def test_bot_tables_of_every_style_play_whole_sets_through_the_worker(tmp_path):
     ]  # fmt: skip
     with worker_process(tmp_path / "worker.log") as worker:
         matches = [start_match(table, seed=7) for table in tables]
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            states = set(Match.objects.filter(pk__in=[m.pk for m in matches]).values_list(
-                "state", flat=True))  # fmt: skip
-            if states == {Match.State.OVER}:
-                break
-            time.sleep(0.2)
         unfinished = Match.objects.exclude(state=Match.State.OVER).filter(
             pk__in=[m.pk for m in matches]
         )
-        assert not unfinished.exists(), ([str(m) for m in unfinished], worker.tail())
+        wait_until(
+            lambda: not unfinished.exists(),
+            240,
+            "every set to end",
+            interval=0.2,
+            detail=lambda: f"{[str(m) for m in unfinished.all()]}\n{worker.tail()}",
+        )
     for match in matches:
         moves = Move.objects.filter(game__match=match)
         assert moves.filter(reason=Move.Reason.BOT).exists()

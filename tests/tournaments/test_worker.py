@@ -9,7 +9,6 @@ task, and shows that the sweeps bring the event to its end."""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -18,7 +17,8 @@ from django.utils import timezone
 from config.celery import app
 from games.services import sweep as games_sweep
 from tests.tournaments.factories import open_event, owner_of
-from tests.worker_process import worker_process
+from tests.waiting import wait_until
+from tests.worker_process import WorkerProcess, worker_process
 from tournaments.models import Entry, Round, TableAssignment, Tournament
 from tournaments.services import entries, schedule
 
@@ -53,16 +53,25 @@ def bot_event(club, name: str, fields: dict, bots: int) -> Tournament:
     return event
 
 
-def wait_for_finish(ids: list[int], seconds: float, sweeping: bool = False) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def wait_for_finish(
+    ids: list[int], seconds: float, worker: WorkerProcess, sweeping: bool = False
+) -> None:
+    def finished() -> bool:
         states = set(Tournament.objects.filter(pk__in=ids).values_list("state", flat=True))
         if states == {Tournament.State.FINISHED}:
-            return
+            return True
         if sweeping:  # what beat does every few seconds
             games_sweep.sweep()
             schedule.sweep()
-        time.sleep(1.0 if sweeping else 0.2)
+        return False
+
+    def where() -> str:
+        states = dict(Tournament.objects.filter(pk__in=ids).values_list("name", "state"))
+        return f"{states}; the worker's log:\n{worker.tail()}"
+
+    # Sweeping, the 1 s between looks is beat's cadence played by the test, not a guess.
+    interval = 1.0 if sweeping else 0.2
+    wait_until(finished, seconds, "every event to finish", interval=interval, detail=where)
 
 
 def assert_finished_whole(event: Tournament, log: str = "") -> None:
@@ -80,7 +89,7 @@ def test_an_event_of_every_format_runs_itself_through_the_worker(club, tmp_path)
     events = [bot_event(club, name, *EVENTS[name]) for name in EVENTS]
     with worker_process(tmp_path / "worker.log") as worker:
         assert schedule.sweep() == len(events)  # the start time has come: beat's sweep
-        wait_for_finish([e.pk for e in events], 240)
+        wait_for_finish([e.pk for e in events], 240, worker)
         log = worker.tail()
     for event in events:
         assert_finished_whole(event, log)
@@ -94,18 +103,22 @@ def test_a_worker_stopped_mid_round_with_its_tasks_lost_finishes_the_event_by_th
     event = bot_event(club, "Restarted", *EVENTS["table_knockout"])
     with worker_process(tmp_path / "first.log") as worker:
         schedule.sweep()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # stop once round 1 has a table finished
-            if TableAssignment.objects.filter(
-                round__tournament=event, state=TableAssignment.State.FINISHED
-            ).exists():
-                break
-            time.sleep(0.05)
+        finished = TableAssignment.objects.filter(
+            round__tournament=event, state=TableAssignment.State.FINISHED
+        )
+        # Stop once round 1 has a table finished.
+        wait_until(
+            lambda: finished.exists(),
+            60,
+            "a table of round 1 to finish",
+            interval=0.05,
+            detail=worker.tail,
+        )
         worker.stop()  # warm: the tasks it runs finish, the queued ones stay queued
     app.control.purge()  # every queued bot turn and step is lost
     event.refresh_from_db()
     assert event.state == Tournament.State.RUNNING
     with worker_process(tmp_path / "second.log") as worker:
-        wait_for_finish([event.pk], 120, sweeping=True)
+        wait_for_finish([event.pk], 120, worker, sweeping=True)
         log = worker.tail()
     assert_finished_whole(event, log)
