@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.origin import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
-from history.routing import websocket_urlpatterns as analysis_sockets  # noqa: E402
+from history.live.routing import websocket_urlpatterns as analysis_sockets  # noqa: E402
 from tournaments.live.routing import websocket_urlpatterns as event_sockets  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -1,6 +1,6 @@
 """The analysis on the replay page: ask for it (POST), and the extra context the viewer shows once
-it is there (its progress comes over a socket, ``history.consumers``). Thin: who may see what is
-``access``, the work is ``analysis`` (services) and the words ``analysis_presenters``.
+it is there (its progress comes over a socket, ``history.live.consumers``). Thin: who may see
+what is ``access``, the work is ``analysis`` (services) and the words ``analysis_presenters``.
 
 Anyone who may see a finished game may read its analysis; asking for one takes a signed-in
 player (it costs a worker some seconds). A game still being played, or of a sealed set, has no

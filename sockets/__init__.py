@@ -7,6 +7,6 @@
 - ``sockets.notify``: a group message sent best effort once a change is committed.
 
 The table and lobby sockets (``games.live``), the event and notice sockets
-(``tournaments.live``) and the analysis socket (``history.consumers``) build on it, so it
+(``tournaments.live``) and the analysis socket (``history.live.consumers``) build on it, so it
 imports none of the apps (``.importlinter``: "the live layer imports no app").
 """

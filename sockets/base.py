@@ -2,7 +2,7 @@
 raises, a dispatch that outlives a failing handler, and the socket that only listens.
 
 The sockets of tables and the lobby (``games.live.consumers``), of events and notices
-(``tournaments.live.consumers``) and of analyses (``history.consumers``) build on this module,
+(``tournaments.live.consumers``) and of analyses (``history.live.consumers``) build on this module,
 so it imports nothing of theirs.
 """
 

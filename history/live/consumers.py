@@ -23,9 +23,9 @@ from django.utils import translation
 from sockets.base import CLOSED, Listening, language_of
 from sockets.pool import in_pool
 
-from . import access, analysis, analysis_presenters, progress
-from .models import GameAnalysis
-from .names import match_names, record_names
+from .. import access, analysis, analysis_presenters, progress
+from ..models import GameAnalysis
+from ..names import match_names, record_names
 
 CATCH_UP = 5.0
 log = logging.getLogger(__name__)

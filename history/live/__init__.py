@@ -1,0 +1,1 @@
+"""The analysis page's socket: the progress of an analysis, then its panel (``consumers``)."""
