@@ -56,6 +56,31 @@ class Guarded(AsyncWebsocketConsumer):
         """Run the message's handler; a consumer may take some messages a shorter way."""
         await super().dispatch(message)
 
+    groups_joined: list[str]
+
+    async def _join(self, groups: list[str]) -> None:
+        """Join ``groups``; a channel layer that is down is logged, and the socket's own beat
+        calls this again (its catch-up renders come meanwhile)."""
+        self.groups_joined = []
+        for group in groups:
+            try:
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.groups_joined.append(group)
+            except Exception as error:
+                logging.getLogger(type(self).__module__).warning(
+                    "%s socket could not subscribe: %s: %s", self.label, type(error).__name__, error
+                )
+
+    @property
+    def joined(self) -> bool:
+        return bool(getattr(self, "groups_joined", None))
+
+    async def _leave(self) -> None:
+        """Leave the groups joined (best effort: a closing socket cannot wait on the layer)."""
+        for group in getattr(self, "groups_joined", []):
+            with suppress(Exception):
+                await self.channel_layer.group_discard(group, self.channel_name)
+
     async def _send(self, html: str) -> None:
         """Send a push; a socket that closed while it was being rendered just misses it."""
         with suppress(CLOSED):
@@ -68,33 +93,14 @@ class Guarded(AsyncWebsocketConsumer):
 
 class Listening(Guarded):
     """A socket that only listens: what a client sends is ignored, its pushes are rendered
-    on the server. It joins its groups (a channel layer that is down is logged, and the
-    socket's own catch-up beat calls ``_join`` again), and when it closes it leaves them and
-    cancels its background tasks (the attributes named in ``tasks``)."""
+    on the server. When it closes it leaves its groups and cancels its background tasks (the
+    attributes named in ``tasks``)."""
 
     #: The attributes that hold this socket's background tasks, cancelled when it closes.
     tasks: tuple[str, ...] = ("beat",)
-    groups_joined: list[str]
-
-    async def _join(self, groups: list[str]) -> None:
-        self.groups_joined = []
-        for group in groups:
-            try:
-                await self.channel_layer.group_add(group, self.channel_name)
-                self.groups_joined.append(group)
-            except Exception as error:  # the layer is down: the catch-up renders still come
-                logging.getLogger(type(self).__module__).warning(
-                    "%s socket could not subscribe: %s: %s", self.label, type(error).__name__, error
-                )
-
-    @property
-    def joined(self) -> bool:
-        return bool(getattr(self, "groups_joined", None))
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", []):
-            with suppress(Exception):
-                await self.channel_layer.group_discard(group, self.channel_name)
+        await self._leave()
         for name in self.tasks:
             task: asyncio.Task | None = getattr(self, name, None)
             if task is not None:

@@ -17,7 +17,6 @@ import asyncio
 import json
 import logging
 import time
-from contextlib import suppress
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -114,7 +113,6 @@ class TableConsumer(Guarded):
     table_id: int | None = None
     key: rendering.RenderKey | None = None
     shown: rendering.RenderKey | None = None
-    subscribed = False
     present = False
     heartbeat: asyncio.Task | None = None
 
@@ -136,7 +134,7 @@ class TableConsumer(Guarded):
         self.bucket = Bucket(settings.WS_FRAMES_PER_SECOND, settings.WS_FRAME_BURST)
         self.last_push = time.monotonic()
         self.last_notice = 0.0
-        await self._subscribe()
+        await self._join([self.group])
         await self.accept()
         seat = await sync_to_async(presence.arrived)(
             table.pk, self.scope.get("user"), self.channel_name
@@ -145,13 +143,6 @@ class TableConsumer(Guarded):
         await self._push()
         self.heartbeat = asyncio.ensure_future(self._beat())
 
-    async def _subscribe(self) -> None:
-        try:
-            await self.channel_layer.group_add(self.group, self.channel_name)
-            self.subscribed = True
-        except Exception as error:  # the layer is down: the heartbeat retries and catches up
-            log.warning("table socket could not subscribe: %s: %s", type(error).__name__, error)
-
     async def disconnect(self, code: int) -> None:
         await self._release()
 
@@ -159,12 +150,11 @@ class TableConsumer(Guarded):
         """Idempotent clean-up: stop the heartbeat, leave the group, release the presence."""
         if self.table_id is None:
             return
-        table_id, self.table_id = self.table_id, None
+        self.table_id = None
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         HEARTBEATS.leave(self.channel_name)
-        with suppress(Exception):
-            await self.channel_layer.group_discard(notify.table_group(table_id), self.channel_name)
+        await self._leave()
         try:
             await sync_to_async(presence.left)(self.channel_name)
         except Exception:  # the database is down: the sweep expires the presence instead
@@ -260,8 +250,8 @@ class TableConsumer(Guarded):
             if table_id is None:
                 return
             try:
-                if not self.subscribed:
-                    await self._subscribe()
+                if not self.joined:
+                    await self._join([self.group])
                 if time.monotonic() - self.last_push > settings.PRESENCE_HEARTBEAT:
                     await self._catch_up(table_id)
             except asyncio.CancelledError:

@@ -1,4 +1,5 @@
-"""Fixtures of the tournament tests: a club with one member of each role, and an outsider."""
+"""Fixtures of the tournament tests: a club with one member of each role, an outsider, and a
+running event."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from tests.factories import make_user
-from tests.tournaments.factories import join, make_club
+from tests.tournaments.factories import enter, join, make_club, open_event, owner_of
+from tournaments.services import events
 
 
 @pytest.fixture
@@ -24,3 +26,13 @@ def people(club):
         member=join(club, make_user("member")),
         outsider=make_user("outsider"),
     )
+
+
+@pytest.fixture
+def running(club):
+    """A running Swiss of four (two-seat Block) with round 1 seated at two games tables."""
+    event = open_event(club, turn_clock=0)
+    enter(event, 4)
+    events.start(event, owner_of(club))
+    event.refresh_from_db()
+    return event

@@ -41,16 +41,6 @@ def said(response) -> list[str]:
 
 
 @pytest.fixture
-def running(club):
-    """A running Swiss of four (two-seat Block) with round 1 at two tables."""
-    event = open_event(club, turn_clock=0)
-    enter(event, 4)
-    events.start(event, owner_of(club))
-    event.refresh_from_db()
-    return event
-
-
-@pytest.fixture
 def seated(running):
     """``running`` with round 1 played and round 2 seated, not started."""
     boss = owner_of(running.club)

@@ -26,16 +26,6 @@ def client_for(client, people, who):
     return client
 
 
-@pytest.fixture
-def running(club):
-    """A running Swiss of four with round 1 seated at two games tables."""
-    event = open_event(club, turn_clock=0)
-    enter(event, 4)
-    events.start(event, owner_of(club))
-    event.refresh_from_db()
-    return event
-
-
 def organiser_requests(event: Tournament) -> list[tuple[str, str, dict]]:
     """Every organiser page and action of a running event: (method, url, data)."""
     table = TableAssignment.objects.filter(round__tournament=event).first()

@@ -106,7 +106,7 @@ class EventConsumer(Listening):
             tick = rendering.next_tick(period)
             await asyncio.sleep(max(0.0, tick - time.time()))
             try:
-                if not self.groups_joined and self.event_id is not None:  # the layer was away
+                if not self.joined and self.event_id is not None:  # the layer was away
                     await self._join([notify.event_group(self.event_id)])
                 await self._push(tick)
             except asyncio.CancelledError:
