@@ -1,10 +1,11 @@
 """Who is at the table: sockets coming and going, grace periods and bot stand-ins.
 
 Each open socket of a seated player is a ``Presence`` row that the socket refreshes while it
-lives (``still_here``) and deletes when it closes (``left``). A seat with no fresh row is away;
-after a grace period a bot plays for it until the player returns. A socket whose process died
-(killed, crashed, a lost network) cannot delete its row, so the sweep expires rows that
-stopped being refreshed (``expire``): no lost process can pin a seat as present for ever.
+lives (``all_still_here``: one UPDATE for every socket of a process) and deletes when it
+closes (``left``). A seat with no fresh row is away; after a grace period a bot plays for it
+until the player returns. A socket whose process died (killed, crashed, a lost network) cannot
+delete its row, so the sweep expires rows that stopped being refreshed (``expire``): no lost
+process can pin a seat as present for ever.
 
 Each change of a seat's state (away, a bot standing in, back again) is announced to the table
 like a move, so every screen shows it at once rather than at the next move.
@@ -38,16 +39,10 @@ def arrived(table_id: int, user, channel: str) -> int | None:
     return seat.index
 
 
-def still_here(table_id: int, user, channel: str) -> None:
-    """A live socket's heartbeat; it re-registers if the sweep expired it meanwhile."""
-    if not Presence.objects.filter(channel=channel).update(seen_at=timezone.now()):
-        arrived(table_id, user, channel)
-
-
 def all_still_here(sockets: dict[str, tuple[int, object]], is_open=lambda channel: True) -> None:
     """The heartbeat of every live socket of a process at once (channel -> (table id, user)):
     one UPDATE for all of them, not one per socket; those the sweep expired meanwhile
-    re-register, as ``still_here`` does for one, unless ``is_open`` says the socket has closed
+    re-register, unless ``is_open`` says the socket has closed
     since (its row is gone because it left, not because it went stale)."""
     channels = list(sockets)
     if Presence.objects.filter(channel__in=channels).update(seen_at=timezone.now()) == len(

@@ -44,10 +44,6 @@ def require_running(tournament: Tournament) -> None:
         )
 
 
-def unfinished_tables(row: Round) -> list[int]:
-    return [t.number for t in row.tables.all() if t.places is None]
-
-
 def next_of(snap: Snapshot) -> RoundPlan:
     """The format's next round for this event, or a TournamentError saying why not."""
     if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
