@@ -13,10 +13,10 @@ from functools import cached_property
 from typing import ClassVar
 
 from .bracket import Bracket
-from .errors import EntryCountError, TournamentFinishedError
+from .errors import EntryCountError, StateError, TournamentFinishedError, listed
 from .ledger import Ledger, check_state, require_finished
 from .model import Entrant, RoundPlan, State
-from .options import check_types
+from .options import POINTS_LIMIT, between, check_types
 from .scoring import Scoring
 from .standings import Standing, check_tiebreaks
 
@@ -43,6 +43,7 @@ class Format(ABC):
 
     def __post_init__(self) -> None:
         check_types(self)
+        between("bye_points", self.bye_points, -POINTS_LIMIT, POINTS_LIMIT)
         check_tiebreaks(self.tiebreak_order)
         _ = self.scoring
 
@@ -107,6 +108,25 @@ class Format(ABC):
         if state.rounds and self.is_finished(state):
             raise TournamentFinishedError(f"the {self.title.lower()} is over: no round follows")
         return ledger
+
+
+def check_field(state: State) -> None:
+    """For a bracket, drawn once from round 1: refuse a round 1 that leaves out an entrant who
+    was in when it was made (active, or withdrawn after it). Such an entrant would drop out of
+    the draw unseen, so the round is not the bracket's (``StateError``, ``not_the_brackets``).
+    A bracket takes no late entries."""
+    if not state.rounds:
+        return
+    first = state.rounds[0]
+    there = {*first.seated(), *first.byes, *(first.walkovers or ())}
+    missing = [e.id for e in state.entrants if e.id not in there and state.in_at(e.id, 1)]
+    if missing:
+        raise StateError(
+            f"round 1 leaves out {listed(missing)}, who {'was' if len(missing) == 1 else 'were'} "
+            "in when it was made: a bracket's round 1 seats (or gives a bye to) everyone in it",
+            "not_the_brackets",
+            round=1,
+        )
 
 
 def participants(state: State) -> list[Entrant]:

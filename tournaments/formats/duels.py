@@ -12,7 +12,10 @@ What the rounds made say is final. A walkover is read from the round that decide
 old walkover into a void match and change who reached the next round. Only matches of rounds
 not yet made are foreseen from today's withdrawals. Every table, bye and walkover of a round
 made must be one of the plan's matches of that round, and no round may follow the last match:
-anything else is a ``StateError`` (a table for entrants already out, a round after the final).
+anything else is a ``StateError`` (a table for entrants already out, a table of more than two
+seats or with a bot seat, a round after the final). Where both sides of a match come from one
+earlier match (the grand final of two entrants, a grand-final reset), the seats also say who is
+which side: a correction that swaps them is refused like any that changes who went on.
 """
 
 from __future__ import annotations
@@ -211,7 +214,9 @@ def _recorded_walkover(out: Outcome, a, b, state: State, walkovers: set[EntrantI
         if state.in_at(loser, spec.round):
             raise StateError(
                 f"round {spec.round} gives {winner!r} a walkover over {loser!r} in {spec.id}, "
-                f"but {loser!r} had not withdrawn then"
+                f"but {loser!r} had not withdrawn then",
+                "seated_already",
+                round=spec.round,
             )
         out.status, out.winner, out.loser = "walkover", winner, loser
         return
@@ -224,8 +229,29 @@ def _recorded_walkover(out: Outcome, a, b, state: State, walkovers: set[EntrantI
 
 def _from_table(out: Outcome, table: TablePlan) -> None:
     a, b = out.sides
+    spec = out.spec
+    if len(table.seats) != 2 or None in table.seats:
+        raise StateError(
+            f"round {spec.round} seats {listed(table.entrants)} at a table of "
+            f"{len(table.seats)} seats{' with a bot seat' if None in table.seats else ''}, "
+            f"but {spec.id} is a match of two",
+            "not_the_brackets",
+            round=spec.round,
+        )
     if set(table.entrants) != {a, b}:
         raise _rewritten(out, table)
+    if _same_feeder(spec) and table.seats != (a, b):
+        # Both sides come from one match (its winner and its loser): the same two sit here
+        # whoever won it, so only the seats say who is which side. A correction of that match
+        # swaps them: it would change who went on, which a seated round fixes.
+        raise StateError(
+            f"by the results before it, {spec.id} seats {a!r} as "
+            f"{_role(spec.sources[0])} and {b!r} as {_role(spec.sources[1])}, but round "
+            f"{spec.round} seats them the other way: a round already seated cannot change, "
+            "so neither can the result that seated it",
+            "seated_already",
+            round=spec.round,
+        )
     if table.places is None:
         out.status = "playing"
         return
@@ -238,6 +264,17 @@ def _from_table(out: Outcome, table: TablePlan) -> None:
     out.status = "done"
     out.places = (place[a], place[b])
     out.winner, out.loser = (a, b) if place[a] < place[b] else (b, a)
+
+
+def _same_feeder(spec: Spec) -> bool:
+    """Whether both sides of the match come from one earlier match (its winner and loser)."""
+    (kind_a, ref_a), (kind_b, ref_b) = spec.sources
+    return kind_a != "seed" and kind_b != "seed" and ref_a == ref_b
+
+
+def _role(source: tuple[str, int | str]) -> str:
+    kind, ref = source
+    return f"the {kind} of {ref}"
 
 
 def _rewritten(out: Outcome, table: TablePlan | None) -> StateError:

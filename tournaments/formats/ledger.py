@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import DuplicateEntrantError, ResultError, RoundNotFinishedError, StateError
-from .model import EntrantId, RoundPlan, State
+from .model import Entrant, EntrantId, RoundPlan, State
 from .scoring import Scoring, pairwise
 
 
@@ -109,6 +109,7 @@ def check_state(state: State, scoring: Scoring) -> None:
     """Raise a ``FormatError`` if the entrants or rounds do not fit together."""
     seen: set[EntrantId] = set()
     for entrant in state.entrants:
+        check_entrant(entrant)
         if entrant.id in seen:
             raise DuplicateEntrantError(f"entrant {entrant.id!r} is entered twice")
         if entrant.seed is not None and not _whole(entrant.seed):
@@ -118,6 +119,20 @@ def check_state(state: State, scoring: Scoring) -> None:
         if round_.number != index:
             raise StateError(f"round {round_.number} is listed where round {index} should be")
         _check_round(round_, seen, scoring)
+
+
+def check_entrant(entrant: Entrant) -> None:
+    """Raise ``StateError`` unless the entrant's id is a whole number or a non-empty text and
+    its ``withdrawn_after`` is ``None`` or a whole number from 0 (``None`` as an id would
+    read as a bot seat)."""
+    who = entrant.id
+    if not (_whole(who) or (isinstance(who, str) and who.strip())):
+        raise StateError(f"an entrant's id is a whole number or a text, not {who!r}")
+    after = entrant.withdrawn_after
+    if after is not None and not (_whole(after) and after >= 0):
+        raise StateError(
+            f"entrant {who!r} withdrew after {after!r} rounds, not a whole number from 0"
+        )
 
 
 def _check_round(round_: RoundPlan, known: set[EntrantId], scoring: Scoring) -> None:

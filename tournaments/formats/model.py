@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeAlias
 
-from .errors import StateError
+from .errors import ResultError, StateError
 
 #: An entrant's id: the Django side's primary key of the entry, or any string.
 EntrantId: TypeAlias = int | str
@@ -67,7 +67,7 @@ class TablePlan:
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
         if self.places is not None:
-            object.__setattr__(self, "places", tuple(self.places))
+            object.__setattr__(self, "places", _places(self.places))
 
     @property
     def finished(self) -> bool:
@@ -79,7 +79,9 @@ class TablePlan:
         return tuple(s for s in self.seats if s is not None)
 
     def with_places(self, places: Sequence[int]) -> TablePlan:
-        return replace(self, places=tuple(places))
+        """This table with its places (a sequence of whole numbers, one per seat; anything
+        else is refused with ``ResultError``, code ``places_type``)."""
+        return replace(self, places=_places(places))
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,14 @@ class RoundPlan:
                     "no_such_table",
                     round=self.number,
                     table=str(number),
+                )
+            if not _sequence(places):
+                raise ResultError(
+                    f"round {self.number}, table {number}: places are a list of whole numbers "
+                    f"(1 best), one per seat, not {places!r}",
+                    "places_type",
+                    round=self.number,
+                    table=number,
                 )
             tables[number - 1] = tables[number - 1].with_places(places)
         return replace(self, tables=tuple(tables))
@@ -191,6 +201,21 @@ class State:
         if entrant.active:
             return True
         return entrant.withdrawn_after is not None and entrant.withdrawn_after >= number
+
+
+def _sequence(places: Any) -> bool:
+    """Whether ``places`` can be a table's places: a sequence (not a text) of anything (each
+    place is checked to be a whole number with the state)."""
+    return isinstance(places, Iterable) and not isinstance(places, str | bytes | Mapping)
+
+
+def _places(places: Any) -> Places:
+    if not _sequence(places):
+        raise ResultError(
+            f"places are a list of whole numbers (1 best), one per seat, not {places!r}",
+            "places_type",
+        )
+    return tuple(places)
 
 
 def _counts(number: Any, count: int) -> bool:

@@ -34,6 +34,13 @@ EXPECTED = {
 }
 
 
+#: The most a place or a bye may be worth either way (``points``, ``bye_points``), and the
+#: largest ``avoid_weight``: beyond them the pairing's costs, which square points gaps, would
+#: overflow (and no event needs them).
+POINTS_LIMIT = 1000
+AVOID_LIMIT = 100
+
+
 def check_types(fmt: Any) -> None:
     """Raise ``OptionError`` for the first option whose value does not fit its field's type."""
     hints = typing.get_type_hints(type(fmt))
@@ -125,6 +132,18 @@ def minimum(name: str, value: int | float | None, least: int | float) -> None:
         )
 
 
+def between(name: str, value: int | float | None, least: int | float, most: int | float) -> None:
+    """Refuse a number outside ``least``..``most`` (``None``, the format's default, passes)."""
+    if value is not None and not least <= value <= most:
+        raise OptionError(
+            f"{name} must be from {least} to {most}, not {value!r}",
+            "option_range",
+            option=name,
+            minimum=least,
+            maximum=most,
+        )
+
+
 def from_json(options: dict[str, Any]) -> dict[str, Any]:
     """Options as JSON stores them, turned into the shapes the fields take: lists of table
     sizes into tuples, and points keyed by text ("4") keyed by number."""
@@ -163,7 +182,7 @@ def build(cls: type[T], name: str, options: dict[str, Any]) -> T:
     with the ones it has, JSON shapes turned into the fields' (``from_json``), every value
     checked by the format itself."""
     known = {f.name for f in fields(cls)}
-    unknown = sorted(set(options) - known)
+    unknown = sorted({_key(key) for key in options if key not in known})
     if unknown:
         raise OptionError(
             f"{name} has no option {', '.join(unknown)}; "
@@ -173,3 +192,9 @@ def build(cls: type[T], name: str, options: dict[str, Any]) -> T:
             choices=", ".join(sorted(known)),
         )
     return cls(**from_json(options))
+
+
+def _key(key: Any) -> str:
+    """An option's name as a message shows it: a text as it is, anything else (a number
+    where a name belongs, from a stage's options) as Python writes it."""
+    return key if isinstance(key, str) else repr(key)

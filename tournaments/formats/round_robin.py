@@ -12,8 +12,9 @@
   (``affine_plane``): everyone meets everyone exactly once in 5 rounds, for every seed, and
   more rounds repeat those in turn; 9 at three tables of three likewise, in 4 rounds (the
   default 3 rounds meet 6 of the 8 others, nobody twice). Other pools of up to
-  ``PLAN_LIMIT`` get the whole schedule planned at the start by the mixer from several
-  seeded attempts, the best kept; bigger pools, and pools changed by a withdrawal, are
+  ``PLAN_LIMIT`` get the schedule planned at the start by the mixer from several seeded
+  attempts, the best kept: one cycle at most (``plan_length``), which more rounds repeat in
+  turn; bigger pools, and pools changed by a withdrawal, are
   seated a round at a time from the history. ``rounds`` defaults to ceil((n - 1) / 3), the
   fewest in which everyone could meet everyone.
 - **Individual Partner** (``partnerships=True``, four seats, seats 0 and 2 against 1 and 3):
@@ -26,12 +27,14 @@
   sits out; with neither, ``SeatingError``.
 
 ``pools`` splits the field by seed into pools of near-equal size dealt like a snake (seeds 1-4
-go to pools A-D, seeds 5-8 to D-A, ...); a pool that has played all its rounds sits out (a bye)
-while bigger pools finish. The schedule is drawn once from the entrants of round 1. When an
-entrant withdraws, its scheduled opponents sit that round out (a bye worth ``bye_points``,
-0 by default in a round robin) and its partner is re-partnered with another player left alone,
-or sits out. In every round full tables come first, then short tables and tables with bot
-seats, over all pools (``table_order``); otherwise tables keep their order by pool and seed.
+go to pools A-D, seeds 5-8 to D-A, ...; past Z the labels go on AA, AB, ...); a pool that has
+played all its rounds sits out (a bye) while bigger pools finish. Once no pool has two
+entrants left to play, the event is over. The schedule is drawn once from the entrants of
+round 1. When an entrant withdraws, its scheduled opponents sit that round out (a bye worth
+``bye_points``, 0 by default in a round robin) and its partner is re-partnered with another
+player left alone, or sits out. In every round full tables come first, then short tables and
+tables with bot seats, over all pools (``table_order``); otherwise tables keep their order by
+pool and seed.
 
 Tiebreaks by default: head to head, Sonneborn-Berger, outright wins, then seed.
 """
@@ -62,6 +65,21 @@ from .swiss_tables import TableOptions
 from .table_rounds import seat_round
 
 POOL_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def pool_label(index: int) -> str:
+    """The label of pool ``index`` (0-based): A to Z, then AA, AB, ... AZ, BA, ... as
+    spreadsheet columns go, so every pool has one however many there are."""
+    label = ""
+    index += 1
+    while index:
+        index, letter = divmod(index - 1, len(POOL_LABELS))
+        label = POOL_LABELS[letter] + label
+    return label
+
+
+def pool_labels(count: int) -> list[str]:
+    return [pool_label(i) for i in range(count)]
 
 
 def circle_round(members: Sequence[object], index: int) -> list[tuple[object, object]]:
@@ -178,6 +196,28 @@ class RoundRobin(TableOptions, Format):
             minimum(name, getattr(self, name), 1)
         if self.seats == 4 and not self.partnerships:
             _ = self.seating
+        else:
+            self._check_fixed_tables()
+
+    def _check_fixed_tables(self) -> None:
+        """Two parties and Partner seat fixed tables (of two; of four partners), so the
+        style and table sizes only have to be ones that exist and fit those tables: an unknown
+        style, or sizes other than the full table, are refused as the four-seat tables'."""
+        seating = Seating.build(
+            self.style,
+            self.seats,
+            self.table_sizes or (self.seats,),
+            self.fill_with_bots,
+            self.allow_byes,
+        )
+        if seating.sizes != (self.seats,):
+            raise OptionError(
+                f"Partner tables seat two partnerships, four players: table sizes "
+                f"({seating.sizes_text}) cannot be used",
+                "option_choice",
+                option="table_sizes",
+                choices=str(self.seats),
+            )
 
     @property
     def title(self) -> str:
@@ -207,15 +247,34 @@ class RoundRobin(TableOptions, Format):
             raise EntryCountError(
                 f"a round robin{pools} needs at least {need} entries; there are {count}"
             )
-        if self.seats == 4 and not self.partnerships:
-            for pool in range(self.pools):
-                size = count // self.pools + (pool < count % self.pools)
+        for pool in range(self.pools):
+            size = count // self.pools + (pool < count % self.pools)
+            if self.partnerships:
+                self._check_partnerships(size)
+            elif self.seats == 4:
                 self.seating.split(size)
 
+    def _check_partnerships(self, size: int) -> None:
+        """Round 1 of a Partner pool of ``size``: the circle method makes size // 2
+        partnerships (the odd one out sits out); an odd number of them fills no last table
+        without bots or byes. Later rounds make as many, so round 1 tells."""
+        teams = size // 2
+        if teams % 2 == 0 or self.fill_with_bots or self.allow_byes:
+            return
+        raise SeatingError(
+            f"Partner tables need 4 players: {2 * teams} players make {teams} partnerships "
+            "each round, one too many for full tables; allow bots to fill seats, or byes, or "
+            f"take {_partner_counts(size, self.pools)} entries"
+        )
+
     def is_finished(self, state: State) -> bool:
+        """Every pool's rounds played, or (after withdrawals) no pool with two entrants left
+        to play: the event can end instead of making rounds with no tables."""
         pools = self.pool_lists(state)
         if not pools:
             return False
+        if state.rounds and not any(sum(e.active for e in pool) >= 2 for pool in pools):
+            return True
         return len(state.rounds) >= max(self.pool_rounds(len(p)) for p in pools)
 
     # -- rounds ---------------------------------------------------------------------------
@@ -227,7 +286,7 @@ class RoundRobin(TableOptions, Format):
         number = len(state.rounds) + 1
         tables: list[TablePlan] = []
         byes: list[EntrantId] = []
-        for label, pool in zip(POOL_LABELS, pools, strict=False):
+        for label, pool in zip(pool_labels(len(pools)), pools, strict=True):
             name = f"Pool {label}" if len(pools) > 1 else ""
             if number > self.pool_rounds(len(pool)):
                 byes.extend(e.id for e in pool if e.active)
@@ -253,11 +312,11 @@ class RoundRobin(TableOptions, Format):
         split = seating.split(len(active))
         ids = tuple(e.id for e in pool)
         if len(active) == len(pool) <= PLAN_LIMIT and not split.byes:
-            rounds = self.pool_rounds(len(pool))
+            rounds = plan_length(len(ids), split.sizes, self.pool_rounds(len(pool)))
             schedule = planned_schedule(ids, split.sizes, rounds, str(self.seed))
             if _follows(schedule, state, set(ids), number):
                 tables = []
-                for people in schedule[number - 1]:
+                for people in schedule[(number - 1) % len(schedule)]:
                     seats = people + (None,) * (split.seats - len(people) if split.bots else 0)
                     tables.append(TablePlan(seats=seats))
                 return tables, []
@@ -329,7 +388,7 @@ class RoundRobin(TableOptions, Format):
         if len(pools) <= 1:
             return rank(state.entrants, ledger, self.tiebreak_order, self.seed)
         rows: list[Standing] = []
-        for label, pool in zip(POOL_LABELS, pools, strict=False):
+        for label, pool in zip(pool_labels(len(pools)), pools, strict=True):
             rows += rank(pool, ledger, self.tiebreak_order, self.seed, pool=label)
         return rows
 
@@ -339,12 +398,23 @@ PLAN_LIMIT = 24
 PLAN_ATTEMPTS = 16
 
 
+def plan_length(count: int, sizes: tuple[int, ...], rounds: int) -> int:
+    """How many rounds of a pool's schedule are planned: ``rounds``, but at most one cycle
+    (the fewest rounds in which everyone could meet everyone, ceil((n - 1) / (seats - 1)));
+    later rounds repeat the cycle in turn, as the affine plane's do. Planning costs a mixer
+    run per round and attempt, so a long event (``rounds=200``, ``cycles=50``) plans no more
+    than a short one."""
+    cycle = max(1, math.ceil((count - 1) / max(1, max(sizes) - 1)))
+    return min(rounds, cycle)
+
+
 @functools.lru_cache(maxsize=32)
 def planned_schedule(
     ids: tuple[EntrantId, ...], sizes: tuple[int, ...], rounds: int, salt: str
 ) -> tuple[tuple[tuple[EntrantId, ...], ...], ...]:
-    """A whole four-seat schedule for a small pool: tables of ids (by seed) round by round,
-    bigger tables first, then by seed.
+    """A four-seat schedule of ``rounds`` rounds (at most a cycle, see ``plan_length``) for a
+    small pool: tables of ids (by seed) round by round, bigger tables first, then by seed.
+    Round k of the event plays round k mod ``rounds`` of it.
 
     q * q players at q tables of q (16 at four tables of four; 9 at three tables of three)
     get the affine plane (``affine_plane``): everyone meets everyone exactly once in q + 1
@@ -455,9 +525,22 @@ def _follows(schedule, state: State, pool: set[EntrantId], number: int) -> bool:
         played = {
             frozenset(t.entrants) for t in state.rounds[index].tables if set(t.entrants) <= pool
         }
-        if played != {frozenset(t) for t in schedule[index]}:
+        if played != {frozenset(t) for t in schedule[index % len(schedule)]}:
             return False
     return True
+
+
+def _partner_counts(count: int, pools: int) -> str:
+    """The nearest entry counts below and above ``count`` whose Partner pools all make an
+    even number of partnerships (as a message offers them)."""
+
+    def works(n: int) -> bool:
+        sizes = {n // pools + (p < n % pools) for p in range(pools)}
+        return n >= 4 * pools and all((size // 2) % 2 == 0 for size in sizes)
+
+    lower = next((n for n in range(count - 1, 4 * pools - 1, -1) if works(n)), None)
+    upper = next(n for n in range(count + 1, count + 8 * pools + 8) if works(n))
+    return f"{lower} or {upper}" if lower else str(upper)
 
 
 def _level(entrants: Sequence[Entrant]) -> dict[EntrantId, float]:

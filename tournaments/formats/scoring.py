@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from .errors import OptionError, ResultError
 from .model import TablePlan
+from .options import POINTS_LIMIT
 
 #: Tournament points per place, by the number of seats at the table (organisers may change them).
 DEFAULT_POINTS: Mapping[int, tuple[int, ...]] = {2: (1, 0), 3: (4, 2, 0), 4: (4, 2, 1, 0)}
@@ -74,6 +75,15 @@ class Scoring:
                     f"points for {size}-seat tables need {size} values, one per place",
                     "points_count",
                     size=size,
+                )
+            if any(not -POINTS_LIMIT <= v <= POINTS_LIMIT for v in values):
+                raise OptionError(
+                    f"points for {size}-seat tables must be from {-POINTS_LIMIT} to "
+                    f"{POINTS_LIMIT}, not {tuple(values)!r}",
+                    "option_range",
+                    option="points",
+                    minimum=-POINTS_LIMIT,
+                    maximum=POINTS_LIMIT,
                 )
             table[size] = tuple(_as_fraction(v) for v in values)
         for size, values in table.items():

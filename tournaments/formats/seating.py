@@ -115,15 +115,31 @@ class Seating:
                     return Split(exact, self.seats, byes)
         raise SeatingError(self.explain(count))
 
+    def tally(self, count: int) -> tuple[tuple[int, int], ...]:
+        """The humans-per-table sizes ``split`` gives ``count``, as (size, how many tables)
+        pairs, without listing every table (so as quick for any count); raises as ``split``
+        does."""
+        exact = exact_tally(count, self.sizes)
+        if exact is not None:
+            return exact
+        if self.fill_with_bots and count >= 2:
+            base, extra = divmod(count, math.ceil(count / self.seats))
+            tables = math.ceil(count / self.seats)
+            return tuple((s, k) for s, k in ((base + 1, extra), (base, tables - extra)) if k)
+        if not self.allow_byes:
+            raise SeatingError(f"{self.label} tables cannot seat {count}")  # (no advice: quick)
+        sizes = self.split(count).sizes
+        return tuple((s, sizes.count(s)) for s in sorted(set(sizes), reverse=True))
+
     @property
     def sizes_text(self) -> str:
         return _sizes_text(self.sizes)
 
     def explain(self, count: int) -> str:
         need = _sizes_text(self.sizes)
-        lower = next((n for n in range(count - 1, 1, -1) if exact_sizes(n, self.sizes)), None)
+        lower = next((n for n in range(count - 1, 1, -1) if exact_tally(n, self.sizes)), None)
         upper = next(
-            n for n in range(count + 1, count + 2 * self.seats + 2) if exact_sizes(n, self.sizes)
+            n for n in range(count + 1, count + 2 * self.seats + 2) if exact_tally(n, self.sizes)
         )
         over = count - lower if lower else count
         take = f"take {lower} or {upper}" if lower else f"take {upper}"
@@ -156,23 +172,48 @@ def exact_sizes(count: int, sizes: Sequence[int]) -> tuple[int, ...] | None:
     For a given number of tables the most even mix uses one size or two neighbouring allowed
     sizes, so only those are tried (Block at 2 or 4: 6 players sit 4 + 2, not 2 + 2 + 2).
     """
+    tally = exact_tally(count, sizes)
+    return None if tally is None else tuple(s for s, k in tally for _ in range(k))
+
+
+def exact_tally(count: int, sizes: Sequence[int]) -> tuple[tuple[int, int], ...] | None:
+    """``exact_sizes`` as (size, how many tables) pairs, biggest first: as quick for a huge
+    count as for a small one."""
     ordered = sorted(sizes)
     if count < ordered[0]:
         return None
-    for tables in range(math.ceil(count / ordered[-1]), count // ordered[0] + 1):
+    for tables in _table_counts(count, ordered):
         best = None
         for low, high in [(s, s) for s in ordered] + list(itertools.pairwise(ordered)):
             if high == low:
                 if low * tables == count:
-                    best = (0, (low,) * tables)
+                    best = (0, ((low, tables),))
                 continue
             big, rest = divmod(count - tables * low, high - low)
             if rest == 0 and 0 <= big <= tables:
-                option = (high - low, (high,) * big + (low,) * (tables - big))
+                option = (
+                    high - low,
+                    tuple((s, k) for s, k in ((high, big), (low, tables - big)) if k),
+                )
                 best = option if best is None or option < best else best
         if best is not None:
             return best[1]
     return None
+
+
+def _table_counts(count: int, ordered: Sequence[int]) -> list[int]:
+    """The numbers of tables worth trying for ``count`` at tables of ``ordered`` sizes, fewest
+    first: the one that fills tables of one size exactly, and, for two neighbouring sizes
+    low < high, the first high - low counts from the fewest that can hold ``count`` (whether
+    k tables take ``count`` exactly depends on k only through k mod (high - low), so if none
+    of those does, no more tables do). The fewest tables that work is among them, so
+    ``exact_sizes`` answers at once however big ``count`` is."""
+    most = count // ordered[0]
+    tables = {count // size for size in ordered if count % size == 0}
+    for low, high in itertools.pairwise(ordered):
+        start = max(math.ceil(count / ordered[-1]), math.ceil(count / high))
+        tables.update(range(start, min(start + high - low, most) + 1))
+    return sorted(t for t in tables if math.ceil(count / ordered[-1]) <= t <= most)
 
 
 def _spread(count: int, tables: int) -> tuple[int, ...]:

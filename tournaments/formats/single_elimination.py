@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Format, participants
+from .base import Format, check_field, participants
 from .bracket import Bracket, column_name
 from .duels import Resolution, Spec, places, resolve, to_bracket
 from .errors import TournamentFinishedError
@@ -56,6 +56,7 @@ class SingleElimination(Format):
 
     def _resolve(self, state: State) -> tuple[tuple[Spec, ...], list[Entrant], Resolution]:
         self._check(state)
+        check_field(state)
         seeds = by_seed(participants(state), self.seed)
         self.check_entries(len(seeds))
         specs = self.plan(len(seeds))

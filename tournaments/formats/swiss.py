@@ -26,7 +26,7 @@ from .base import Format, participants
 from .errors import EntryCountError
 from .ledger import Ledger
 from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
-from .options import minimum
+from .options import AVOID_LIMIT, between, minimum
 from .order import seed_key
 from .pairing import SCORE, Model, pair
 from .standings import Standing, rank
@@ -52,7 +52,7 @@ class Swiss(Format):
     def __post_init__(self) -> None:
         super().__post_init__()
         minimum("rounds", self.rounds, 1)
-        minimum("avoid_weight", self.avoid_weight, 0)
+        between("avoid_weight", self.avoid_weight, 0, AVOID_LIMIT)
 
     def planned_rounds(self, count: int) -> int:
         return self.rounds if self.rounds is not None else max(1, math.ceil(math.log2(count)))

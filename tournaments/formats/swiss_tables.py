@@ -22,7 +22,7 @@ from typing import ClassVar
 from .base import Format, participants
 from .errors import SeatingError
 from .model import RoundPlan, State
-from .options import minimum
+from .options import AVOID_LIMIT, between, minimum
 from .order import seed_key
 from .seating import Seating
 from .standings import Standing, rank
@@ -72,7 +72,7 @@ class SwissTables(TableOptions, Format):
         super().__post_init__()
         _ = self.seating
         minimum("rounds", self.rounds, 1)
-        minimum("avoid_weight", self.avoid_weight, 0)
+        between("avoid_weight", self.avoid_weight, 0, AVOID_LIMIT)
 
     @property
     def title(self) -> str:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from .base import Format, participants
+from .base import Format, check_field, participants
 from .bracket import Bracket, BracketMatch, BracketRound, Slot, ordinal
 from .errors import (
     OptionError,
@@ -83,6 +83,10 @@ class Seen:
     table: TablePlan | None = None
     ranking: list[EntrantId] | None = None
     positions: dict[EntrantId, int] = field(default_factory=dict)
+
+
+#: How many counts each way a refusal looks at for counts that work (see ``_nearest``).
+NEAR = 20_000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,11 +136,9 @@ class TableKnockout(TableOptions, Format):
         splits = self._try_splits(count)
         if isinstance(splits, list):
             return splits
-        works = [n for n in range(2, 4 * count + 17) if isinstance(self._try_splits(n), list)]
-        lower = [n for n in works if n < count]
-        upper = [n for n in works if n > count]
-        take = " or ".join(str(n) for n in (lower[-1:] + upper[:1]))
-        params = {"count": count, "take": ", ".join(str(n) for n in lower[-1:] + upper[:1])}
+        near = self._nearest(count)
+        take = " or ".join(str(n) for n in near)
+        params = {"count": count, "take": ", ".join(str(n) for n in near)}
         if splits < 0:
             stuck = -splits
             raise SeatingError(
@@ -160,21 +162,62 @@ class TableKnockout(TableOptions, Format):
             **params,
         )
 
+    def _nearest(self, count: int) -> list[int]:
+        """The nearest counts below and above ``count`` that play out (one of them, if the
+        other is not found), for a refusal to offer. Whether a count works depends only on
+        the count its first round sends on, so the answers are shared along the way; the
+        search looks at most ``NEAR`` counts each way (and then offers the smallest count
+        that works), so it answers at once however big ``count`` is."""
+        known: dict[int, bool] = {}
+        final, rounds = super().seating, self.seating
+
+        def works(n: int) -> bool:
+            path = []
+            while n not in known:
+                path.append(n)
+                try:
+                    tally = (final if n <= self.seats else rounds).tally(n)
+                except SeatingError:
+                    known[n] = False
+                    break
+                if n <= self.seats:
+                    known[n] = True
+                    break
+                going = sum(min(self.advance, size) * k for size, k in tally)
+                if going >= n:
+                    known[n] = False
+                    break
+                n = going
+            answer = known[n]
+            for step in path:
+                known[step] = answer
+            return answer
+
+        lower = next((n for n in range(count - 1, max(1, count - NEAR), -1) if works(n)), None)
+        upper = next(
+            (n for n in range(count + 1, min(4 * count + 17, count + NEAR)) if works(n)), None
+        )
+        near = [n for n in (lower, upper) if n is not None]
+        if not near:
+            near = [next(n for n in range(2, count) if works(n))]
+        return near
+
     def _try_splits(self, count: int) -> list[Split] | int:
         """The splits, or the player count of the first round that cannot be seated or that
         would knock nobody out (with bots, tables of ``advance`` players or fewer send all of
         them on: the same count again, for ever)."""
-        splits: list[Split] = []
-        while True:
-            seating = super().seating if count <= self.seats else self.seating
+        final, rounds = super().seating, self.seating
+        counts: list[int] = []
+        while True:  # by tallies first: a refused count is answered without listing tables
+            seating = final if count <= self.seats else rounds
             try:
-                split = seating.split(count)
+                tally = seating.tally(count)
             except SeatingError:
                 return count
-            splits.append(split)
+            counts.append(count)
             if count <= self.seats:
-                return splits
-            going = sum(min(self.advance, size) for size in split.sizes)
+                return [(final if n <= self.seats else rounds).split(n) for n in counts]
+            going = sum(min(self.advance, size) * k for size, k in tally)
             if going >= count:
                 return -count
             count = going
@@ -201,6 +244,7 @@ class TableKnockout(TableOptions, Format):
 
     def _walk(self, state: State):
         self._check(state)
+        check_field(state)
         seeds = by_seed(participants(state), self.seed)
         self.check_entries(len(seeds))
         sources = self.sources(len(seeds))

@@ -18,7 +18,8 @@ both stages and the pool stage's tiebreaks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import ClassVar
@@ -26,10 +27,17 @@ from typing import ClassVar
 from .base import Format
 from .bracket import Bracket, BracketRound, Slot
 from .double_elimination import DoubleElimination
-from .errors import EntryCountError, OptionError, StateError, TournamentFinishedError, listed
+from .errors import (
+    EntryCountError,
+    FormatError,
+    OptionError,
+    StateError,
+    TournamentFinishedError,
+    listed,
+)
 from .ledger import Ledger, require_finished
 from .model import Entrant, RoundPlan, State
-from .options import build, minimum
+from .options import between, build
 from .round_robin import RoundRobin
 from .single_elimination import SingleElimination
 from .standings import Standing
@@ -49,6 +57,9 @@ PLAYOFF_FORMATS: dict[str, type[Format]] = {
     "table_knockout": TableKnockout,
 }
 PLACEHOLDER = "qualifier-"
+#: The most who may qualify: a playoff is drawn (with placeholders) before the pools end, so
+#: its size must stay one a page can draw.
+ADVANCE_LIMIT = 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,7 +92,7 @@ class TwoStage(Format):
                 option="playoff",
                 choices=", ".join(PLAYOFF_FORMATS),
             )
-        minimum("advance", self.advance, 2)
+        between("advance", self.advance, 2, ADVANCE_LIMIT)
         _ = self.pool_format, self.playoff_format
 
     @property
@@ -120,13 +131,16 @@ class TwoStage(Format):
 
     def qualifiers(self, pool_state: State, playoff_rounds: tuple[RoundPlan, ...]) -> list[Entrant]:
         """The ``advance`` best in the pools' order who were still in when the playoff began
-        (all who are still in, before it begins), seeded 1, 2, ... in that order.
+        (all who are still in, before it begins), seeded 1, 2, ... in that order. Only those
+        who took part in the pools (seated, or on a bye, in a pool round) can qualify: a late
+        entry that played no pool round never does.
 
         Once the playoff's first round is made, it fixes who was still in then: an entrant
         withdrawn since keeps their place. A playoff that seats anyone else, or a corrected
         pool result that would change who qualified, is refused (``StateError``): it would
         rewrite a round already played."""
-        order = self.pool_order(pool_state)
+        played = {who for r in pool_state.rounds for who in (*r.seated(), *r.byes)}
+        order = [e for e in self.pool_order(pool_state) if e.id in played]
         if not playoff_rounds:
             chosen = [e for e in order if e.active][: self.advance]
         else:
@@ -196,14 +210,19 @@ class TwoStage(Format):
             if not state.rounds:
                 self.check_entries(len(state.active))
             return replace(self.pool_format.next_round(pool_state), stage="pools")
-        if self._playoff_over(playoff_state):
-            raise TournamentFinishedError("the two-stage event is over: no round follows")
-        got = self.playoff_for(playoff_state).next_round(playoff_state)
+        with in_playoff(len(pool_state.rounds)):
+            if self._playoff_over(playoff_state):
+                raise TournamentFinishedError("the two-stage event is over: no round follows")
+            got = self.playoff_for(playoff_state).next_round(playoff_state)
         return replace(got, number=got.number + len(pool_state.rounds), stage="playoff")
 
     def is_finished(self, state: State) -> bool:
-        _, playoff_state = self.split(state)
-        return playoff_state is not None and self._playoff_over(playoff_state)
+        self._check(state)
+        pool_state, playoff_state = self.split(state)
+        if playoff_state is None:
+            return False
+        with in_playoff(len(pool_state.rounds)):
+            return self._playoff_over(playoff_state)
 
     def _playoff_over(self, playoff_state: State) -> bool:
         if len(playoff_state.entrants) < 2:
@@ -225,7 +244,8 @@ class TwoStage(Format):
         if len(playoff_state.entrants) < 2:
             top = [_alone(row) for row in pool_rows if row.entrant in playoff_state.by_id]
         else:
-            top = playoff.standings(playoff_state)
+            with in_playoff(len(pool_state.rounds)):
+                top = playoff.standings(playoff_state)
         through = {row.entrant for row in top}
         order = [e.id for e in self.pool_order(pool_state) if e.id not in through]
         by_id = {row.entrant: row for row in pool_rows}
@@ -242,15 +262,33 @@ class TwoStage(Format):
         return rows
 
     def bracket(self, state: State) -> Bracket:
-        _, playoff_state = self.split(state)
+        self._check(state)
+        pool_state, playoff_state = self.split(state)
         if playoff_state is not None and len(playoff_state.entrants) >= 2:
-            return self.playoff_for(playoff_state).bracket(playoff_state)
+            with in_playoff(len(pool_state.rounds)):
+                return self.playoff_for(playoff_state).bracket(playoff_state)
         placeholders = [Entrant(f"{PLACEHOLDER}{i}", seed=i) for i in range(1, self.advance + 1)]
         empty = _blank(self.playoff_format.bracket(State(placeholders)))
         if playoff_state is None or not playoff_state.entrants:
             return empty
         alone = playoff_state.entrants[0].id
         return replace(empty, champion=alone, places={alone: 1})
+
+
+@contextmanager
+def in_playoff(offset: int) -> Iterator[None]:
+    """Re-raise a playoff's ``FormatError`` with the round it names (``params["round"]``,
+    counted from the playoff's first round) as the event numbers it, after ``offset`` pool
+    rounds, and the message saying so."""
+    try:
+        yield
+    except FormatError as error:
+        number = error.params.get("round")
+        if not offset or not isinstance(number, int) or isinstance(number, bool):
+            raise
+        params = {**error.params, "round": number + offset}
+        text = f"in the playoff, whose round {number} is round {number + offset} of the event: "
+        raise type(error)(text + str(error), error.code, **params) from None
 
 
 def _totals(row: Standing, ledgers: tuple[Ledger, ...]) -> Standing:

@@ -200,6 +200,11 @@ def replays_the_same(night: Night, corrected: State, number: int) -> bool:
         start = number + 1
     else:
         return True
+    # Where both sides of a match come from one earlier match (its winner and its loser: the
+    # grand final of two entrants, a grand-final reset), only the seats say who is which
+    # side: the same two the other way round are another round.
+    kind = type(fmt.playoff_format) if isinstance(fmt, TwoStage) else type(fmt)
+    duels = kind is DoubleElimination
     state = State(
         [e.__class__(e.id, e.seed, e.groups) for e in corrected.entrants], corrected.rounds[:0]
     )
@@ -210,14 +215,24 @@ def replays_the_same(night: Night, corrected: State, number: int) -> bool:
                     again = fmt.next_round(state)
             except FormatError:  # the round made is one the format would not make now
                 return False
-            if shape(again) != shape(made):
+            if shape(again, duels) != shape(made, duels):
                 return False
         state = state.then(made).withdraw(night.withdrawn_after.get(made.number, []))
     return True
 
 
-def shape(round_: RoundPlan) -> tuple:
-    tables = sorted((sorted(map(str, t.entrants)), len(t.seats)) for t in round_.tables)
+def shape(round_: RoundPlan, finals: bool = False) -> tuple:
+    """A round as a correction must leave it: its tables (their entrants; in seat order for
+    the grand finals, ``GF`` and ``GF2``, when ``finals``), byes and walkovers."""
+    tables = sorted(
+        (
+            [str(who) for who in t.entrants]
+            if finals and t.label in ("GF", "GF2")
+            else sorted(map(str, t.entrants)),
+            len(t.seats),
+        )
+        for t in round_.tables
+    )
     return (
         round_.number,
         round_.stage,

@@ -25,12 +25,15 @@ CASES = [
     ("swiss", {"rounds": 6}),
     ("round_robin", {}),
     ("round_robin", {"pools": 3}),
+    ("round_robin", {"pools": 27}),
     ("round_robin", {"cycles": 2}),
     ("round_robin", {"seats": 4, "style": "cutthroat", "fill_with_bots": True}),
     ("round_robin", {"seats": 4, "style": "doubles"}),
     ("round_robin", {"seats": 4, "style": "cutthroat", "allow_byes": True, "pools": 2}),
     ("round_robin", {"seats": 4, "partnerships": True, "fill_with_bots": True}),
     ("round_robin", {"seats": 4, "partnerships": True, "allow_byes": True}),
+    ("round_robin", {"seats": 4, "partnerships": True, "pools": 2}),
+    ("round_robin", {"seats": 4, "style": "cutthroat", "fill_with_bots": True, "rounds": 12}),
     ("swiss_tables", {"style": "cutthroat"}),
     ("swiss_tables", {"style": "cutthroat", "fill_with_bots": True}),
     ("swiss_tables", {"style": "french", "allow_byes": True}),
@@ -43,6 +46,7 @@ CASES = [
     ("two_stage", {"pool_options": {"rounds": 3}, "advance": 8}),
     ("two_stage", {"pool_options": {"rounds": 2}, "advance": 5, "playoff": "double_elimination"}),
     ("two_stage", {"pools": "round_robin", "pool_options": {"pools": 2}, "advance": 4}),
+    ("two_stage", {"pool_options": {"rounds": 1}, "advance": 2, "playoff": "double_elimination"}),
     (
         "two_stage",
         {
@@ -130,6 +134,8 @@ def option_grid(name: str) -> list[dict]:
         "swiss_tables": [{**t, "rounds": r} for t in tables for r in (None, 2)],
         "table_knockout": [{**t, "advance": a} for t in tables for a in (1, 2, 3)],
         "round_robin": [{"seats": 2, "pools": p, "cycles": c} for p in (1, 2, 3) for c in (1, 2)]
+        + [{"seats": 2, "style": style, "pools": 9} for style in styles]
+        + [{"seats": 4, "style": "cutthroat", "rounds": 10**6}]
         + [{**t, "pools": p} for t in tables if t["seats"] == 4 for p in (1, 2)]
         + [
             {"seats": 4, "partnerships": True, "fill_with_bots": b, "allow_byes": y}
@@ -140,7 +146,7 @@ def option_grid(name: str) -> list[dict]:
             {"pools": pools, "playoff": playoff, "advance": advance}
             for pools in ("swiss", "swiss_tables", "round_robin")
             for playoff in ("single_elimination", "double_elimination", "table_knockout")
-            for advance in (2, 3, 5, 8)
+            for advance in (2, 3, 5, 8, 1024)
         ],
     }
     return grids[name]
