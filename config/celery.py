@@ -13,15 +13,25 @@ from typing import Any
 
 import redis
 from celery import Celery
-from celery.signals import task_prerun
+from celery.signals import task_prerun, worker_process_init
 from django.db import close_old_connections
 from kombu.transport import redis as kombu_redis
+
+from config import collector
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dominoes", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["config", "accounts", "games", "tournaments", "history"])
+
+
+@worker_process_init.connect
+def _settle_collector(**kwargs: object) -> None:
+    """A pool process holds Django and every task module by now: freeze them, as the web
+    process does (``config.collector``); a full collection in the middle of a bot's move
+    otherwise held its row lock and its table's sockets for up to ~150 ms."""
+    collector.settle()
 
 
 @task_prerun.connect

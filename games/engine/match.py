@@ -176,6 +176,14 @@ class MatchState:
             raise RulesError(problem)
         return masks, ids
 
+    def detach(self) -> None:
+        """Unlink the games from this match, for a state no one will play on again (a cache's
+        copy, once dropped): a game reports its end to its match, and that link back makes a
+        cycle that only Python's cyclic collector frees, in a pause of the whole process. Once
+        detached, a game that ended would report to no match."""
+        for game in self.games:
+            game.match = None
+
     def game_ended(self, game: GameState) -> list:
         """Called by the game as it ends: totals, what carries to the next game, the match end.
 

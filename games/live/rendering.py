@@ -47,9 +47,10 @@ class Recent(OrderedDict):
     while the others wait for it ("single flight"), instead of each reading it again.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, dropped: Callable[[Any], None] | None = None) -> None:
         super().__init__()
         self.size = size
+        self.dropped = dropped  # told of each value the map lets go of
         self.lock = threading.Lock()
         self.making: dict[Any, threading.Lock] = {}
 
@@ -69,10 +70,16 @@ class Recent(OrderedDict):
         return value
 
     def put(self, key: Any, value: Any) -> None:
+        gone = []
         with self.lock:
+            if self.dropped is not None and self.get(key) not in (None, value):
+                gone.append(self[key])
             self[key] = value
             while len(self) > self.size:
-                self.popitem(last=False)
+                gone.append(self.popitem(last=False)[1])
+        for value in gone:
+            if self.dropped is not None:
+                self.dropped(value)
 
 
 class RenderKey(NamedTuple):
@@ -88,7 +95,9 @@ class RenderKey(NamedTuple):
     sealed: bool = False  # unsealing a set changes what its finished game shows, not its version
 
 
-STATES = Recent(256)
+#: Engine states are for reading here (renders never play on them), so one that drops out is
+#: detached from its games: freed at once instead of by a full collection (``MatchState.detach``).
+STATES = Recent(256, dropped=lambda state: state.detach())
 BOARDS = Recent(256)
 LIVE = Recent(1024)
 TABLES = Recent(256)
