@@ -37,7 +37,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .forms import (
     EnterForm,
@@ -166,7 +166,8 @@ def _next_round(call: Call) -> str:
 
 
 def _start_round(call: Call) -> str:
-    return _("%(n)s tables started.") % {"n": rounds.start_round(call.event, call.by)}
+    started = rounds.start_round(call.event, call.by)
+    return ngettext("%(n)s table started.", "%(n)s tables started.", started) % {"n": started}
 
 
 def _round_time(call: Call) -> str:

@@ -93,10 +93,16 @@ class PagedEntries(BaseInlineFormSet):
 
     def clean(self) -> None:
         super().clean()
-        for row in self.forms:
-            seed = row.cleaned_data.get("seed") if hasattr(row, "cleaned_data") else None
-            if seed is not None and seed < 1:
-                raise ValidationError(_("A seed is a whole number from 1 up."))
+        changed = {
+            row.instance.pk: row.cleaned_data.get("seed")
+            for row in self.forms
+            if hasattr(row, "cleaned_data") and "seed" in row.changed_data
+        }
+        if changed:
+            try:
+                entries.check_seeds(self.instance, changed)
+            except TournamentError as error:
+                raise ValidationError(str(error)) from None
 
     def get_queryset(self):
         if not hasattr(self, "_page_rows"):
@@ -268,19 +274,37 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
         if formset.model is not Entry:
             return super().save_formset(request, form, formset, change)
         formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
-        for row in formset.forms:
-            if row.has_changed() and "seed" in row.changed_data:
-                seed = row.cleaned_data["seed"]
-                entries.set_seed(form.instance, request.user, row.instance, seed)
-                formset.changed_objects.append((row.instance, ["seed"]))
+        rows = [row for row in formset.forms if row.has_changed() and "seed" in row.changed_data]
+        if rows:
+            seeds = {row.instance: row.cleaned_data["seed"] for row in rows}
+            entries.set_seeds(form.instance, request.user, seeds)
+            formset.changed_objects = [(row.instance, ["seed"]) for row in rows]
         return None
 
 
 # -- entries ------------------------------------------------------------------------------
 
 
+class EntryForm(forms.ModelForm):
+    """An entry's seed and labels, checked by the services' own rules before the save, so a
+    refusal shows on the form (a seed another entry holds, a seed after the start)."""
+
+    def clean(self):
+        data = super().clean()
+        entry = self.instance
+        try:
+            if "seed" in self.changed_data:
+                entries.check_seeds(entry.tournament, {entry.pk: data.get("seed")})
+            if "groups" in self.changed_data:
+                entries.check_changeable(entry.tournament)
+        except TournamentError as error:
+            raise ValidationError(str(error)) from None
+        return data
+
+
 @admin.register(Entry)
 class EntryAdmin(ClubScoped, admin.ModelAdmin):
+    form = EntryForm
     club_path = "tournament__club"
     list_display = ("__str__", "tournament", "seed", "status", "final_place", "created_at")
     list_filter = ("status", ("tournament", admin.RelatedOnlyFieldListFilter))

@@ -79,6 +79,7 @@ class RoundView:
     byes: list[str]
     seated: bool = False
     walkovers: list[str] = field(default_factory=list)
+    waiting: bool = False  # seated, not started yet
 
 
 @dataclass
@@ -164,6 +165,7 @@ def round_views(snap: Snapshot) -> list[RoundView]:
                 byes=[entry_name(snap.entries, who) for who in row.byes],
                 seated=any(t.state == TableAssignment.State.SEATED for t in tables),
                 walkovers=[entry_name(snap.entries, who) for who in row.walkovers or ()],
+                waiting=row.state == Round.State.SEATED,
             )
         )  # fmt: skip
     return views

@@ -166,7 +166,7 @@ def test_finishing_needs_every_result_and_writes_final_places(club):
     enter(event, 2)
     boss = owner_of(club)
     row = events.start(event, boss)
-    with pytest.raises(TournamentError, match="record their results first"):
+    with pytest.raises(TournamentError, match=r"\(table 1\): record its result first"):
         events.finish(event, boss)
     table = row.tables.get()
     results.record_result(event, boss, table, [2, 1], "the set was played at the bar")

@@ -94,7 +94,7 @@ def test_a_knockout_result_cannot_change_once_the_next_round_was_seated_from_it(
     rounds.generate_round(event, boss)
     with pytest.raises(TournamentError) as refused:
         results.record_result(event, boss, tables[0], [2, 1], "too late")
-    assert "does not fit" in str(refused.value)
+    assert "which is seated already" in str(refused.value)
     tables[0].refresh_from_db()
     assert tables[0].places == [1, 2]
 
@@ -145,7 +145,7 @@ def test_a_reseat_that_breaks_a_bracket_is_refused_with_the_formats_reason(club)
     with pytest.raises(TournamentError) as refused:
         rounds.reseat(event, boss, Entry.objects.get(pk=first.seats[0]),
                       Entry.objects.get(pk=second.seats[0]))  # fmt: skip
-    assert "does not fit" in str(refused.value)
+    assert "which is seated already" in str(refused.value)
     first.refresh_from_db()
     second.refresh_from_db()
     assert [first.seats, second.seats] == before

@@ -191,11 +191,7 @@ def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
             raise TournamentError(
                 _("Only the players of an entry or an organiser can withdraw it.")
             )
-        if tournament.is_over:
-            raise TournamentError(
-                _("The event is %(state)s: its entries can no longer change.")
-                % {"state": state_phrase(tournament.state)}
-            )
+        check_changeable(tournament)
         if not entry.active:
             raise TournamentError(_("That entry has left the event already."))
         if tournament.state != Tournament.State.RUNNING:
@@ -212,11 +208,7 @@ def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
     with transaction.atomic():
         tournament = locked(tournament)
         entry = _entry(tournament, entry)
-        if tournament.is_over:
-            raise TournamentError(
-                _("The event is %(state)s: its entries can no longer change.")
-                % {"state": state_phrase(tournament.state)}
-            )
+        check_changeable(tournament)
         if entry.status == Entry.Status.DISQUALIFIED:
             raise TournamentError(_("That entry is disqualified already."))
         _leave(tournament, entry, Entry.Status.DISQUALIFIED)
@@ -236,17 +228,56 @@ def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
 
 def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -> Entry:
     """An organiser seeds an entry (1 is the best; none: unseeded) before the event starts."""
+    return set_seeds(tournament, by, {entry: seed})[0]
+
+
+def set_seeds(tournament: Tournament, by: User, seeds: dict[Entry, int | None]) -> list[Entry]:
+    """Several seeds at once (the admin's list of entries): checked as a whole, so two entries
+    may swap seeds in one save, and saved all or none."""
     require_organiser(tournament, by)
-    if seed is not None and not 1 <= seed <= 100_000:
-        raise TournamentError(_("A seed is a whole number from 1 up."))
     with transaction.atomic():
         tournament = locked(tournament)
-        entry = _entry(tournament, entry)
-        if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
-            raise TournamentError(_("Seeds are set before the event starts."))
-        entry.seed = seed
-        entry.save(update_fields=["seed"])
-    return entry
+        rows = {_entry(tournament, entry): seed for entry, seed in seeds.items()}
+        check_seeds(tournament, {entry.pk: seed for entry, seed in rows.items()})
+        for entry, seed in rows.items():
+            entry.seed = seed
+            entry.save(update_fields=["seed"])
+    return list(rows)
+
+
+def check_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> None:
+    """Refuse seeds (by entry id) out of range, or one that another entry still in the event
+    would share once they are set: two entries with seed 1 would leave the draw to chance
+    where the organiser meant an order. Seeds are set before the event starts."""
+    if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
+        raise TournamentError(_("Seeds are set before the event starts."))
+    for seed in seeds.values():
+        if seed is not None and (isinstance(seed, bool) or not 1 <= seed <= 100_000):
+            raise TournamentError(_("A seed is a whole number from 1 up."))
+    holders: dict[int, Entry] = {}
+    others = tournament.entries.filter(status__in=Entry.ACTIVE).select_related("player", "partner")
+    for entry in others:
+        entry.seed = seeds.get(entry.pk, entry.seed)
+        if entry.seed is None:
+            continue
+        held = holders.setdefault(entry.seed, entry)
+        if held is not entry:
+            mover = entry if entry.pk in seeds else held
+            holder = held if mover is entry else entry
+            raise TournamentError(
+                _("Seed %(seed)s is %(holder)s's already: give %(entry)s another seed, or clear "
+                  "%(holder)s's first.")
+                % {"seed": entry.seed, "holder": holder.name, "entry": mover.name}
+            )  # fmt: skip
+
+
+def check_changeable(tournament: Tournament) -> None:
+    """Refuse a change to an entry of an event that is over."""
+    if tournament.is_over:
+        raise TournamentError(
+            _("The event is %(state)s: its entries can no longer change.")
+            % {"state": state_phrase(tournament.state)}
+        )
 
 
 def set_groups(tournament: Tournament, by: User, entry: Entry, labels: list[str]) -> Entry:
@@ -259,11 +290,7 @@ def set_groups(tournament: Tournament, by: User, entry: Entry, labels: list[str]
     with transaction.atomic():
         tournament = locked(tournament)
         entry = _entry(tournament, entry)
-        if tournament.is_over:
-            raise TournamentError(
-                _("The event is %(state)s: its entries can no longer change.")
-                % {"state": state_phrase(tournament.state)}
-            )
+        check_changeable(tournament)
         entry.groups = labels
         entry.save(update_fields=["groups"])
     return entry

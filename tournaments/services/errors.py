@@ -93,6 +93,11 @@ _CODES = {
 }
 
 
+#: Codes whose format words name entries by their numbers, which mean nothing on a page: every
+#: language shows the coded sentence instead (the log keeps the format's words).
+_NAMES_ENTRIES = frozenset({"seated_already", "not_the_brackets", "after_the_final"})
+
+
 def _meaning(error: FormatError) -> tuple[str, dict]:
     """The sentence (a msgid) and parameters that say what a format error means."""
     params = dict(error.params)
@@ -127,14 +132,17 @@ def explained(error: FormatError) -> TournamentError:
     """A format's message (lower case, no full stop: it is written to be embedded) as a
     sentence for the page. English pages show it as it is; in another language, the sentence
     its code says (which option, which numbers), or else what its kind of error means, in that
-    language (the format's English words are logged)."""
+    language (the format's English words are logged). An error whose words name entries by
+    number reads as its coded sentence in every language."""
     text = str(error).strip()
     if text and not text.endswith((".", "!", "?")):
         text += "."
     text = text[:1].upper() + text[1:]
     meaning, params = _meaning(error)
-    parts = [{**message(meaning, **params), "en": text}]  # English readers: the format's words
-    if not english():
+    parts = [message(meaning, **params)]
+    if error.code not in _NAMES_ENTRIES:
+        parts[0]["en"] = text  # English readers: the format's words
+    if not english() or error.code in _NAMES_ENTRIES:
         log.info("format refused: %s", text)
     return TournamentError(render(parts), parts)
 

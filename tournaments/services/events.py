@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club
 from clubs.services import can_organise
@@ -255,13 +256,17 @@ def close(tournament: Tournament) -> Tournament:
         )
     snap = snapshot(tournament)
     if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
-        waiting = [t.number for t in snap.rounds[-1].table_list if t.places is None]
+        last = snap.rounds[-1]
+        waiting = [t.number for t in last.table_list if t.places is None]
         raise TournamentError(
-            _(
+            ngettext(
+                "Round %(round)s is still being played (table %(tables)s): record its result "
+                "first.",
                 "Round %(round)s is still being played (tables %(tables)s): record their "
-                "results first."
+                "results first.",
+                len(waiting),
             )
-            % {"round": snap.rounds[-1].number, "tables": ", ".join(map(str, waiting))}
+            % {"round": last.number, "tables": ", ".join(map(str, waiting))}
         )
     if snap.bracket() is not None and not snap.format.is_finished(snap.state):
         raise TournamentError(

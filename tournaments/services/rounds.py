@@ -48,6 +48,10 @@ def next_of(snap: Snapshot) -> RoundPlan:
     """The format's next round for this event, or a TournamentError saying why not."""
     if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
         last = snap.rounds[-1]
+        if last.state == Round.State.SEATED:
+            raise TournamentError(
+                _("Round %(round)s is seated and waits to be started.") % {"round": last.number}
+            )
         waiting = [t.number for t in last.table_list if t.places is None]
         raise TournamentError(
             ngettext(
@@ -307,6 +311,8 @@ def check_round(tournament: Tournament, row: Round, tables: list[TableAssignment
         snap.format.standings(state)
         snap.format.bracket(state)
     except FormatError as error:
+        if error.code == "seated_already":  # says itself what it does not fit
+            raise explained(error) from None
         raise TournamentError(
             _("That does not fit the event's %(format)s: %(why)s")
             % {"format": tournament.get_format_display().lower(), "why": explained(error)}

@@ -18,7 +18,15 @@ from django.utils.translation import gettext_noop
 from clubs.models import Membership
 
 from .. import formats
-from ..formats import Entrant, Format, FormatError, RoundPlan, State, TablePlan
+from ..formats import (
+    Entrant,
+    EntryCountError,
+    Format,
+    FormatError,
+    RoundPlan,
+    State,
+    TablePlan,
+)
 from ..kinds import KindError, format_arguments
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from .errors import TournamentError, explained, refusal
@@ -62,12 +70,23 @@ class Snapshot:
     def standings(self) -> list[formats.Standing]:
         try:
             return self.format.standings(self.state)
+        except EntryCountError as error:
+            if self.state.rounds:
+                raise explained(error) from None
+            return []  # too few entries to draw yet: nobody stands anywhere
         except FormatError as error:
             raise explained(error) from None
 
     def bracket(self) -> formats.Bracket | None:
+        """The bracket (None for a format without one). Before the first round, an event short
+        of the entries its format needs has no draw to show yet: its pages say it waits for
+        entries, and only starting it is refused (with the format's reason)."""
         try:
             return self.format.bracket(self.state)
+        except EntryCountError as error:
+            if self.state.rounds:
+                raise explained(error) from None
+            return None
         except FormatError as error:
             raise explained(error) from None
 
