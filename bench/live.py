@@ -19,9 +19,15 @@ spectator sockets, so every move is pushed to four sockets.
   PostgreSQL pool and Redis pub/sub layer, where every move is one POST that writes one row and
   publishes one message to the table's four sockets, each sending a small frame. The same load
   generator drives it: saturated steps (its best moves per second and CPU per move), and paced
-  runs of more and more tables, to find the most it holds at p95 under 50 ms; the site is then
-  paced at that many tables too. The JSON line reports the site's figures against the floor's:
-  ``moves_per_s_vs_floor`` (goal >= 1.0) and ``cpu_per_move_vs_floor`` (goal <= 1.0).
+  runs of more and more tables, to find the most it holds at p95 under 50 ms. The JSON line
+  reports the site's figures against the floor's: ``moves_per_s_vs_floor`` (goal >= 1.0),
+  ``cpu_per_move_vs_floor`` (goal <= 1.0) and the site's paced p95 at the floor's most tables
+  (goal < 50 ms).
+- turn about: the floor and the site run side by side and are measured in turns, each paced
+  count and each saturated step on the floor and then on the site, and the saturated ladder
+  ``--rounds`` times (best step of each side kept). A host's speed drifts over minutes (the
+  same floor gave 124 and 187 moves/s in two runs an hour apart); measured in turns, both sides
+  meet the same drift, so the ratios hold even when the absolute figures move.
 - ``--scale``: the saturated steps again with two web processes and two workers (a table's
   posts go to one web process and its sockets to both, through the channel layer), against
   one of each: the second figure a club that outgrows one process will ask for.
@@ -571,41 +577,93 @@ def run_phase(
     }
 
 
+def step(servers: Servers, tables: list[dict], seconds: float, name: str) -> dict:
+    """One saturated step: ``tables`` busy at once, bots without pause, the player at once."""
+    result = run_phase(servers, tables, seconds, think=0)
+    result.update(rate=result["moves"] / result["seconds"], p95=percentile(result["values"], 95),
+                  tables=len(tables))  # fmt: skip
+    shares = {k: v for k, v in result.items() if k.endswith("_share")}
+    print(json.dumps({name: len(tables), "moves_per_s": round(result["rate"], 1),
+                      "p95_ms": result["p95"], "errors": result["errors"], **shares}),
+          file=sys.stderr)  # fmt: skip
+    return result
+
+
+def better(best: dict | None, result: dict) -> dict | None:
+    """The step with the most moves per second at p95 under 100 ms."""
+    if result["p95"] is None or result["p95"] >= 100:
+        return best
+    return result if best is None or result["rate"] > best["rate"] else best
+
+
+def side_by_side(
+    floor: Floor,
+    site: Servers,
+    floor_sessions: list[str],
+    site_pool: list[dict],
+    steps: list[int],
+    seconds: float,
+    rounds: int,
+) -> tuple[dict | None, dict | None]:
+    """The floor's and the site's best saturated steps, measured turn about: each step runs on
+    the floor and then on the site, and the whole ladder ``rounds`` times. A host's speed drifts
+    over minutes (the same floor gave 124 and 187 moves/s in two runs an hour apart); measured
+    turn about, both sides meet the same drift."""
+    best_floor = best_site = None
+    most = max(steps)
+    for done in range(rounds):
+        # Fresh tables each round, as the floor's are: tables left mid-set by the last round's
+        # client came back slower (some wait on a step their player had already sent).
+        tables = site_pool[done * most : (done + 1) * most]
+        started = 0
+        for count in steps:
+            start_all(tables[started:count])
+            started = count
+            floor_step = step(floor, floor.tables(count, floor_sessions), seconds,
+                              "floor_step_tables")  # fmt: skip
+            best_floor = better(best_floor, floor_step)
+            best_site = better(best_site, step(site, tables[:count], seconds, "step_tables"))
+    return best_floor, best_site
+
+
 def saturate(servers: Servers, pool: list[dict], steps: list[int], seconds: float, name: str,
              start=None) -> dict | None:  # fmt: skip
     """Raise the busy tables step by step; the best moves per second at p95 under 100 ms."""
     best = None
     started = 0
-    for step in steps:
+    for count in steps:
         if start is not None:
-            start(pool[started:step])
-        started = step
-        result = run_phase(servers, pool[:step], seconds, think=0)
-        rate = result["moves"] / result["seconds"]
-        p95 = percentile(result["values"], 95)
-        result.update(rate=rate, p95=p95, tables=step)
-        if p95 is not None and p95 < 100 and (best is None or rate > best["rate"]):
-            best = result
-        shares = {k: v for k, v in result.items() if k.endswith("_share")}
-        print(json.dumps({name: step, "moves_per_s": round(rate, 1), "p95_ms": p95,
-                          "errors": result["errors"], **shares}), file=sys.stderr)  # fmt: skip
+            start(pool[started:count])
+        started = count
+        best = better(best, step(servers, pool[:count], seconds, name))
     return best
 
 
-def paced_limit(
-    floor: Floor, sessions: list[str], counts: list[int], seconds: float
-) -> tuple[int, float | None]:
-    """The most tables the floor holds paced at p95 under 50 ms (and that p95)."""
-    held, held_p95 = 0, None
+def paced_side_by_side(
+    floor: Floor,
+    site: Servers,
+    sessions: list[str],
+    tables: list[dict],
+    counts: list[int],
+    seconds: float,
+) -> tuple[int, float | None, dict | None]:
+    """The most tables the floor holds paced at p95 under 50 ms (and that p95), and the site
+    paced at that many tables: each count runs on the floor and then on the site."""
+    held, held_p95, at_floor = 0, None, None
+    used = 0
     for count in counts:
         result = run_phase(floor, floor.tables(count, sessions), seconds, think=1.0, stagger=1.0)
         p95 = percentile(result["values"], 95)
         print(json.dumps({"floor_paced_tables": count, "p95_ms": p95,
                           "errors": result["errors"]}), file=sys.stderr)  # fmt: skip
         if p95 is None or p95 >= 50 or result["errors"]:
-            break
-        held, held_p95 = count, p95
-    return held, held_p95
+            break  # past the floor's most, the site is not asked (its backlog would linger)
+        ours = run_phase(site, tables[used : used + count], seconds, think=1.0, stagger=1.0)
+        used += count
+        print(json.dumps({"site_paced_tables": count, "p95_ms": percentile(ours["values"], 95),
+                          "errors": ours["errors"]}), file=sys.stderr)  # fmt: skip
+        held, held_p95, at_floor = count, p95, ours
+    return held, held_p95, at_floor
 
 
 def per_move(result: dict | None) -> float | None:
@@ -633,6 +691,12 @@ def main() -> None:
         default=None,
         help="seconds of each paced run against the floor and of the site's at "
         "the floor's table count (default: --paced-seconds)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=2,
+        help="times the saturated ladder runs, floor and site turn about (best step kept)",
     )
     parser.add_argument(
         "--scale",
@@ -665,12 +729,32 @@ def main() -> None:
     floor_counts = [int(s) for s in args.floor_paced.split(",")]
     floor_db = database + "_floor"
     sessions = floor_database(env, floor_db, max([*steps, *floor_counts]))
+    paced_count = args.tables + sum(floor_counts)
+    tables = make_tables(paced_count + max(steps) * (args.rounds + (1 if args.scale else 0)))
+    pool = tables[paced_count:]
 
+    # Paced: the floor and the site (bots pause 1 s) up together, measured turn about.
     floor = Floor(env, logs, floor_db, "django")
     try:
-        floor_best = saturate(floor, floor.tables(max(steps), sessions), steps,
-                              args.step_seconds, "floor_step_tables")  # fmt: skip
-        held, held_p95 = paced_limit(floor, sessions, floor_counts, args.floor_paced_seconds)
+        site = Site(env, logs, bot_delay=1.0)
+        try:
+            paced = run_phase(site, tables[: args.tables], args.paced_seconds, think=1.0,
+                              stagger=1.0)  # fmt: skip
+            held, held_p95, at_floor = paced_side_by_side(
+                floor, site, sessions, tables[args.tables : paced_count], floor_counts,
+                args.floor_paced_seconds,
+            )  # fmt: skip
+        finally:
+            site.close()
+        # Saturated: the floor and the site (bots at once), turn about, step by step.
+        site = Site(env, logs, bot_delay=0)
+        try:
+            floor_best, best = side_by_side(
+                floor, site, sessions, pool, steps, args.step_seconds, args.rounds
+            )
+            queries = queries_per_move()
+        finally:
+            site.close()
     finally:
         floor.close()
     bare = Floor(env, logs, floor_db, "bare")
@@ -679,31 +763,11 @@ def main() -> None:
                              "bare_floor_step_tables")  # fmt: skip
     finally:
         bare.close()
-
-    tables = make_tables(args.tables + max(steps) * (2 if args.scale else 1) + held)
-    site = Site(env, logs, bot_delay=1.0)
-    try:
-        paced = run_phase(site, tables[: args.tables], args.paced_seconds, think=1.0, stagger=1.0)
-        at_floor = None
-        if held == args.tables and args.floor_paced_seconds == args.paced_seconds:
-            at_floor = paced  # the same run
-        elif held:
-            chosen = tables[args.tables : args.tables + held]
-            at_floor = run_phase(site, chosen, args.floor_paced_seconds, think=1.0, stagger=1.0)
-    finally:
-        site.close()
-    pool = tables[args.tables + held :]
-    site = Site(env, logs, bot_delay=0)
-    try:
-        best = saturate(site, pool, steps, args.step_seconds, "step_tables", start=start_all)
-        queries = queries_per_move()
-    finally:
-        site.close()
     scaled = None
     if args.scale:
         site = Site(env, logs, bot_delay=0, webs=2, workers=2)
         try:
-            scaled = saturate(site, pool[max(steps) :], steps, args.step_seconds,
+            scaled = saturate(site, pool[max(steps) * args.rounds :], steps, args.step_seconds,
                               "two_webs_step_tables", start=start_all)  # fmt: skip
         finally:
             site.close()
