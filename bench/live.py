@@ -111,7 +111,8 @@ def make_tables(count: int) -> list[dict]:
 
     tables = []
     for i in range(count):
-        user = User.objects.create_user(f"bench{i}", password=secrets.token_hex(8))
+        # Signed in by the session below: no password, so none is hashed (seconds per table).
+        user = User.objects.create_user(f"bench{i}", password=None)
         table = seating.create_table(
             user, "cutthroat", 4, {}, turn_clock=0, bots=[None, "casual", "casual", "casual"]
         )
@@ -438,9 +439,12 @@ class Site(Servers):
                    "config.asgi:application"], self.env, logs / f"web{i}.log")
             for i, port in enumerate(ports)
         ]  # fmt: skip
+        from config.serve import WORKER_QUIET  # the worker as the site runs it (Django is set up)
+
         self.workers = [
             spawn([sys.executable, "-m", "celery", "-A", "config", "worker", "-l", level,
-                   "--concurrency", "2", "-n", f"bench{i}@%h"], self.env, logs / f"worker{i}.log")
+                   "--concurrency", "2", *WORKER_QUIET, "-n", f"bench{i}@%h"], self.env,
+                  logs / f"worker{i}.log")
             for i in range(workers)
         ]  # fmt: skip
         for base in self.bases:

@@ -12,7 +12,9 @@ import sys
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.template import loader
+from django.utils.http import url_has_allowed_host_and_scheme
 
 UNAVAILABLE = (OperationalError, InterfaceError)
 
@@ -35,3 +37,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response["Retry-After"] = "10"
         return response
     return HttpResponse(loader.render_to_string("errors/500.html"), status=500)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form whose token no longer matches, most often because the page
+    was open while its visitor signed in or out in another tab, or their session ended.
+
+    Django's own page speaks of cookies and tokens to a player who only pressed a button; this
+    one says that nothing was done and how to go on, in the site's frame and language.
+    """
+    back = request.META.get("HTTP_REFERER", "")
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return render(request, "403_csrf.html", {"back": back if safe else ""}, status=403)

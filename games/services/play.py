@@ -32,6 +32,10 @@ from .errors import TableError
 logger = logging.getLogger(__name__)
 
 TILE_NAME = re.compile(r"[0-6]-[0-6]")
+#: What a move changes on a stored game: the deal, seed and numbers are written once, when the
+#: game is dealt, and a move's UPDATE leaves them out.
+MOVED = ["snapshot", "version", "turn", "turn_deadline", "state", "result", "finished_at",
+         "recent", "updated_at"]  # fmt: skip
 
 
 @dataclass
@@ -321,7 +325,7 @@ def _settle(
         for i, (m, reason, detail) in enumerate(stored)
     ]  # fmt: skip
     game.recent = log.keep_recent(game.recent, rows)
-    game.save()
+    game.save(update_fields=MOVED if game.pk is not None else None)
     Move.objects.bulk_create(rows)
     totals = list(state.totals)
     if state.over:

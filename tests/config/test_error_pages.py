@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 from django.views import defaults
@@ -74,6 +74,37 @@ def test_a_bad_request_answers_with_the_site_s_400(client, settings):
     html = response.content.decode()
     _has_the_site_around_it(html)
     assert "Bad request" in html
+
+
+def test_a_form_posted_with_a_stale_token_answers_with_the_site_s_page(settings):
+    settings.DEBUG = False
+    browser = Client(enforce_csrf_checks=True)
+    login = reverse("login")
+    response = browser.post(login, {"username": "a", "password": "b"},
+                            HTTP_REFERER=f"http://testserver{login}")  # fmt: skip
+    assert response.status_code == 403
+    html = response.content.decode()
+    _has_the_site_around_it(html)
+    assert "This page was out of date" in html
+    assert "Nothing was changed" in html
+    assert f'href="http://testserver{login}"' in html  # back to the form, to load it afresh
+
+
+def test_the_stale_token_page_never_links_back_to_another_site(settings):
+    settings.DEBUG = False
+    browser = Client(enforce_csrf_checks=True)
+    response = browser.post(reverse("login"), {}, HTTP_REFERER="https://evil.example/")
+    assert response.status_code == 403
+    assert "evil.example" not in response.content.decode()
+
+
+def test_the_stale_token_page_is_translated(settings):
+    settings.DEBUG = False
+    browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="es")
+    response = browser.post(reverse("login"), {})
+    assert response.status_code == 403
+    assert '<html lang="es">' in response.content.decode()
+    assert "This page was out of date" not in response.content.decode()
 
 
 def test_the_entries_table_becomes_cards_and_set_and_save_are_buttons(client):
