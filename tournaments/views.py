@@ -216,12 +216,14 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
               status: int = 200) -> HttpResponse:  # fmt: skip
     snap = snapshot(event_obj)
-    preview, preview_error = None, ""
+    preview, preview_error, awaits_champion = None, "", False
     if event_obj.state == Tournament.State.RUNNING:
         try:
             preview = rounds.preview_round(event_obj, request.user)
         except TournamentError as problem:
             preview_error = str(problem)
+        # A knockout cannot finish before its champion: no button that is only refused.
+        awaits_champion = snap.bracket() is not None and not snap.format.is_finished(snap.state)
     context = {
         "event": event_obj,
         "format_label": FORMAT_LABELS.get(event_obj.format, event_obj.format),
@@ -231,6 +233,7 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
         "error": error,
         "preview": preview and presenters.preview_view(snap, preview),
         "preview_error": preview_error,
+        "awaits_champion": awaits_champion,
         "enter_form": EnterForm(),
         "current": snap.rounds[-1] if snap.rounds else None,
         "late_entries": event_obj.state == Tournament.State.RUNNING

@@ -261,6 +261,29 @@ def test_the_bracket_is_drawn_in_html(client, club):
     assert page.count('class="ev-match ') == 4 + 2 + 1
 
 
+def test_a_running_knockout_offers_no_finish_before_its_champion(client, club):
+    event = open_event(club, format="single_elimination", turn_clock=0)
+    enter(event, 4)
+    owner = owner_of(club)
+    events.start(event, owner)
+    client.force_login(owner)
+    run = reverse("event_run", kwargs={"slug": event.slug})
+    page = client.get(run).content.decode()
+    assert "Finish the event" not in page
+    assert "The event can finish once the knockout has its champion." in page
+
+
+def test_a_running_swiss_may_be_finished_early_from_its_page(client, club):
+    event = open_event(club, turn_clock=0)
+    enter(event, 4)
+    owner = owner_of(club)
+    events.start(event, owner)
+    client.force_login(owner)
+    page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
+    assert "Finish the event" in page
+    assert "has its champion" not in page
+
+
 def test_pages_carry_no_inline_script_or_style(client, club, people, running):
     client.force_login(people.owner)
     urls = [reverse("events"), reverse("my_events"), reverse("event_new"),
