@@ -222,8 +222,7 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
             preview = rounds.preview_round(event_obj, request.user)
         except TournamentError as problem:
             preview_error = str(problem)
-        # A knockout cannot finish before its champion: no button that is only refused.
-        awaits_champion = snap.bracket() is not None and not snap.format.is_finished(snap.state)
+        awaits_champion = snap.awaits_champion()  # no Finish button that would be refused
     context = {
         "event": event_obj,
         "format_label": FORMAT_LABELS.get(event_obj.format, event_obj.format),

@@ -39,11 +39,16 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         line = desk.locator("p", has_text=WALKOVER)
         line.wait_for()
         assert made["names"]["seed1"] in line.inner_text()
+        assert desk.get_by_text(
+            "The event can finish once the knockout has its champion."
+        ).is_visible()
+        assert desk.get_by_role("button", name="Finish the event").count() == 0
         _shoot(desk, "walkover-1440")
 
         _in_spanish(phone, site)
         phone.goto(run_url)
         phone.locator("p", has_text="Pasan sin jugar (su rival se retiró):").wait_for()
+        assert phone.get_by_text("cuando la eliminatoria tenga su campeón").is_visible()
         _shoot(phone, "walkover-360-es")
         links = phone.locator("a[href*='/tables/']").evaluate_all(
             "links => links.map(a => a.getAttribute('href'))"

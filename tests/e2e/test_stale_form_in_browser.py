@@ -12,17 +12,21 @@ from tests.e2e.conftest import ARTIFACTS, browser_pages
 pytestmark = pytest.mark.e2e
 
 
+def _sign_up(page, name: str) -> None:
+    page.fill("#id_username", name)
+    page.fill("#id_display_name", f"Stale {name[2:]}")
+    page.fill("#id_password1", "dominoes-e2e-pass-1")
+    page.fill("#id_password2", "dominoes-e2e-pass-1")
+    page.click("main form button[type=submit]")
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (1440, 900)])
 def test_a_stale_sign_up_form_says_nothing_was_done_and_leads_back(site, chromium, width, height):
     with browser_pages(chromium, **{f"stale-{width}": (width, height)}) as (page,):
         page.goto(site + "accounts/signup/")
         page.context.clear_cookies()  # as if the session ended in another tab
         name = f"st{uuid.uuid4().hex[:8]}"
-        page.fill("#id_username", name)
-        page.fill("#id_display_name", f"Stale {name[2:]}")
-        page.fill("#id_password1", "dominoes-e2e-pass-1")
-        page.fill("#id_password2", "dominoes-e2e-pass-1")
-        page.click("main form button[type=submit]")
+        _sign_up(page, name)
 
         page.wait_for_selector("h1:has-text('This page was out of date')")
         assert page.locator(".site-header").is_visible()
@@ -34,10 +38,6 @@ def test_a_stale_sign_up_form_says_nothing_was_done_and_leads_back(site, chromiu
 
         page.click("text=Open the page again")
         page.wait_for_selector("#id_username")
-        page.fill("#id_username", name)
-        page.fill("#id_display_name", f"Stale {name[2:]}")
-        page.fill("#id_password1", "dominoes-e2e-pass-1")
-        page.fill("#id_password2", "dominoes-e2e-pass-1")
-        page.click("main form button[type=submit]")
+        _sign_up(page, name)
         page.wait_for_url(site)  # the fresh form signs up
         assert f"Stale {name[2:]}" in page.inner_text("header")

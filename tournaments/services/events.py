@@ -268,7 +268,7 @@ def close(tournament: Tournament) -> Tournament:
             )
             % {"round": last.number, "tables": ", ".join(map(str, waiting))}
         )
-    if snap.bracket() is not None and not snap.format.is_finished(snap.state):
+    if snap.awaits_champion():
         raise TournamentError(
             _("The knockout has no champion yet: generate its next round, or cancel the event.")
         )

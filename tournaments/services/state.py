@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils.translation import gettext_noop
 
@@ -80,7 +81,16 @@ class Snapshot:
     def bracket(self) -> formats.Bracket | None:
         """The bracket (None for a format without one). Before the first round, an event short
         of the entries its format needs has no draw to show yet: its pages say it waits for
-        entries, and only starting it is refused (with the format's reason)."""
+        entries, and only starting it is refused (with the format's reason). Worked out once
+        per snapshot: the page, its presenters and the finish each ask."""
+        return self._bracket
+
+    def awaits_champion(self) -> bool:
+        """A knockout (or a playoff under way) that has no champion yet cannot finish."""
+        return self.bracket() is not None and not self.format.is_finished(self.state)
+
+    @cached_property
+    def _bracket(self) -> formats.Bracket | None:
         try:
             return self.format.bracket(self.state)
         except EntryCountError as error:
