@@ -63,6 +63,16 @@ class ClubScoped:
         return request.user.is_superuser and super().has_delete_permission(request, obj)
 
 
+class KeptRecord:
+    """An event's entries, rounds and tables are its record: nobody deletes one in the admin,
+    superusers included (a deleted played row broke every page of the event, or silently left
+    two entrants without a round). Entries leave by withdrawing; a whole event may still be
+    deleted or cancelled."""
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
 def command_action(name: str, action: str, *, label=None, data: Mapping | None = None):
     """An admin action (named ``action``) that runs the organiser's command ``name`` on each
     chosen row (``modeladmin.target`` says what it acts on), with ``data`` as its form's
@@ -303,7 +313,7 @@ class EntryForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(ClubScoped, admin.ModelAdmin):
+class EntryAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     form = EntryForm
     club_path = "tournament__club"
     list_display = ("__str__", "tournament", "seed", "status", "final_place", "created_at")
@@ -363,7 +373,7 @@ def seat_names(table: TableAssignment) -> str:
 
 
 @admin.register(Round)
-class RoundAdmin(ClubScoped, admin.ModelAdmin):
+class RoundAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     club_path = "tournament__club"
     list_display = ("__str__", "stage", "state", "created_at", "finished_at")
     list_filter = ("state", ("tournament", admin.RelatedOnlyFieldListFilter))
@@ -397,7 +407,7 @@ class RoundAdmin(ClubScoped, admin.ModelAdmin):
 
 
 @admin.register(TableAssignment)
-class TableAssignmentAdmin(ClubScoped, admin.ModelAdmin):
+class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     club_path = "round__tournament__club"
     list_display = ("__str__", "seated", "places", "points_shown", "state", "overridden_by")
     list_filter = ("state", ("round__tournament", admin.RelatedOnlyFieldListFilter))

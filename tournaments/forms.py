@@ -24,6 +24,7 @@ from games.models import style_choices
 from .formats import FORMATS
 from .kinds import format_choices
 from .models import Entry, Tournament
+from .services.events import ENTRY_CAP_LIMIT
 
 CLOCK_CHOICES = [
     (0, _("No clock")),
@@ -67,7 +68,7 @@ def style_option_fields(style: str) -> dict[str, forms.Field]:
                 required=False,
             )  # fmt: skip
         else:
-            field = forms.IntegerField(label=label, min_value=1, required=False)
+            field = forms.IntegerField(label=label, min_value=1, max_value=100_000, required=False)
         field.initial = option.default
         fields[OPTION_PREFIX + option.name] = field
     return fields
@@ -131,7 +132,11 @@ class EventForm(forms.Form):
     points_3 = forms.CharField(label=_("Points at a table of three"), initial="4-2-0")
     points_2 = forms.CharField(label=_("Points for two sides"), initial="1-0")
     entry_cap = forms.IntegerField(
-        label=_("Most entries"), min_value=2, required=False, help_text=_("Empty: no limit.")
+        label=_("Most entries"),
+        min_value=2,
+        max_value=ENTRY_CAP_LIMIT,
+        required=False,
+        help_text=_("Empty: no limit."),
     )
     bots_fill = forms.BooleanField(
         label=_("Bots fill empty seats, and bots may be entered"), required=False

@@ -226,3 +226,20 @@ def test_an_organiser_adds_an_event_in_the_admin_for_their_club_only(client, clu
     wrong = client.post(url, {**data, "name": "Wrong", "style": "cutthroat", "seats": "4"})
     assert wrong.status_code == 200 and "tables of players each" in wrong.content.decode()
     assert not Tournament.objects.filter(name="Wrong").exists()
+
+
+def test_nobody_deletes_an_events_entries_rounds_or_tables_in_the_admin(client, club):
+    event = open_event(club, turn_clock=0)
+    made = enter(event, 4)
+    row = events.start(event, owner_of(club))
+    client.force_login(make_user("root", is_superuser=True, is_staff=True))
+    table = row.tables.first()
+    for model, kept in (("entry", made[0]), ("round", row), ("tableassignment", table)):
+        page = client.get(reverse(f"admin:tournaments_{model}_delete", args=[kept.pk]))
+        assert page.status_code == 403
+        listing = client.get(reverse(f"admin:tournaments_{model}_changelist"))
+        assert b'value="delete_selected"' not in listing.content
+        refused = act(client, model, "delete_selected", [kept], post="yes")
+        assert refused.status_code in (200, 302)
+    assert Entry.objects.count() == 4 and Round.objects.count() == 1
+    assert TableAssignment.objects.filter(pk=table.pk).exists()

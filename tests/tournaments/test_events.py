@@ -4,12 +4,13 @@ order, and a refused step says why and changes nothing."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.models import Table
 from tests.factories import make_user
 from tests.tournaments.factories import enter, make_event, open_event, owner_of
 from tournaments.models import Entry, Round, TableAssignment, Tournament
-from tournaments.services import entries, events, results, rounds
+from tournaments.services import entries, events, results, rounds, schedule
 from tournaments.services.errors import TournamentError
 from tournaments.services.state import state_of
 
@@ -40,12 +41,14 @@ def test_only_the_clubs_organisers_create_its_events(club, people, who):
         ({"style": "cutthroat", "seats": 4, "format": "swiss"}, "tables of players each"),
         ({"style": "partner", "seats": 4, "format": "swiss_tables"}, "two sides"),
         ({"style": "block", "seats": 3, "format": "swiss"}, "played at 2, 4 seats"),
-        ({"format_options": {"rounds": 0}}, "Rounds must be at least 1"),
+        ({"format_options": {"rounds": 0}}, "Rounds must be from 1 to 999"),
+        ({"format_options": {"rounds": 10**12}}, "Rounds must be from 1 to 999"),
         ({"format_options": {"bogus": 1}}, "no option bogus"),
         ({"options": {"target": -5}}, "positive whole number"),
         ({"play_mode": "games"}, "how many games"),
         ({"points": {"2": [0, 1]}}, "must not rise"),
         ({"entry_cap": 1}, "at least 2"),
+        ({"entry_cap": 10**20}, "at most 100,000"),
         ({"format_options": {"seed": 1}}, "sets seed"),
     ],
 )  # fmt: skip
@@ -126,6 +129,22 @@ def test_a_count_the_format_cannot_take_is_refused_with_what_would_work(club):
     event.refresh_from_db()
     assert event.state == Tournament.State.REGISTRATION
     assert not Round.objects.exists() and not Table.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "count", "says"),
+    [({"format": "round_robin"}, 1, "necesita al menos 2 inscripciones; hay 1"),
+     ({"format": "round_robin", "format_options": {"pools": 2}}, 3,
+      "necesita al menos 4 inscripciones; hay 3"),
+     ({"format": "two_stage", "format_options": {"advance": 8}}, 5,
+      "Deben clasificarse 8 para la eliminatoria, pero solo hay 5 inscripciones.")],
+)  # fmt: skip
+def test_too_few_entries_read_as_too_few_in_another_language(club, fields, count, says):
+    event = open_event(club, turn_clock=0, **fields)
+    enter(event, count)
+    with translation.override("es"), pytest.raises(TournamentError) as refused:
+        events.start(event, owner_of(club))
+    assert says in str(refused.value)
 
 
 def test_starting_from_check_in_withdraws_those_who_did_not_check_in(club):
@@ -213,3 +232,61 @@ def test_a_knockout_cannot_finish_before_it_has_a_champion_but_a_swiss_may_end_e
     for table in row.tables.all():
         results.record_result(swiss, boss, table, [1, 2], "played")
     assert events.finish(swiss, boss).state == Tournament.State.FINISHED
+
+
+def _swiss_with_round_two_seated(club, **options):
+    event = open_event(
+        club, format_options={"rounds": 5}, turn_clock=0, advance="auto", round_pause=600,
+        **options,
+    )  # fmt: skip
+    enter(event, 4)
+    boss = owner_of(club)
+    row = events.start(event, boss)
+    for table in row.tables.all():
+        results.record_result(event, boss, table, [1, 2], "played")
+    schedule.step(event.pk)
+    assert event.rounds.get(number=2).state == Round.State.SEATED
+    return event, boss
+
+
+def test_a_swiss_may_end_early_with_its_next_round_seated_and_the_unplayed_round_is_dropped(club):
+    event, boss = _swiss_with_round_two_seated(club)
+    assert events.finish(event, boss).state == Tournament.State.FINISHED
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
+    places = sorted(event.entries.values_list("final_place", flat=True))
+    assert places == [1, 1, 3, 3]
+
+
+def test_a_seated_round_with_a_result_typed_in_is_kept_and_the_finish_waits_for_it(club):
+    event, boss = _swiss_with_round_two_seated(club)
+    first = event.rounds.get(number=2).tables.order_by("number").first()
+    results.record_result(event, boss, first, [2, 1], "played early")
+    with pytest.raises(TournamentError, match="still being played"):
+        events.finish(event, boss)
+    assert event.rounds.count() == 2
+    assert TableAssignment.objects.get(pk=first.pk).places == [2, 1]
+
+
+def test_a_refused_finish_keeps_the_seated_final(club):
+    event = open_event(club, format="single_elimination", turn_clock=0, round_pause=600)
+    enter(event, 4)
+    boss = owner_of(club)
+    row = events.start(event, boss)
+    for table in row.tables.all():
+        results.record_result(event, boss, table, [1, 2], "played")
+    schedule.step(event.pk)
+    with pytest.raises(TournamentError, match="no champion yet"):
+        events.finish(event, boss)
+    assert event.rounds.get(number=2).tables.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("es", "El evento ya está terminado."), ("fr", "Le tournoi est déjà terminé.")],
+)
+def test_a_finished_events_refusal_agrees_with_the_word_for_event(club, language, says):
+    event, boss = _swiss_with_round_two_seated(club)
+    events.finish(event, boss)
+    with translation.override(language), pytest.raises(TournamentError) as refused:
+        events.cancel(event, boss)
+    assert str(refused.value) == says

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.factories import DEFAULT_PASSWORD, make_user
 from tests.tournaments.factories import enter, make_event, open_event, owner_of
 from tournaments.models import Entry, TableAssignment, Tournament
-from tournaments.services import events, results
+from tournaments.services import events, results, schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -284,6 +284,26 @@ def test_a_running_swiss_may_be_finished_early_from_its_page(client, club):
     assert "has its champion" not in page
 
 
+def test_finishing_a_swiss_with_its_next_round_seated_says_that_round_is_dropped(client, club):
+    event = open_event(
+        club, format_options={"rounds": 5}, turn_clock=0, advance="auto", round_pause=600
+    )
+    enter(event, 4)
+    owner = owner_of(club)
+    row = events.start(event, owner)
+    for table in row.tables.all():
+        results.record_result(event, owner, table, [1, 2], "played")
+    schedule.step(event.pk)
+    client.force_login(owner)
+    run = reverse("event_run", kwargs={"slug": event.slug})
+    page = client.get(run).content.decode()
+    assert "Finishing now drops round 2, which has not started." in page
+    finish = reverse("event_step", kwargs={"slug": event.slug, "step": "finish"})
+    assert client.post(finish).status_code == 302
+    event.refresh_from_db()
+    assert event.state == Tournament.State.FINISHED and event.rounds.count() == 1
+
+
 def test_pages_carry_no_inline_script_or_style(client, club, people, running):
     client.force_login(people.owner)
     urls = [reverse("events"), reverse("my_events"), reverse("event_new"),
@@ -361,3 +381,17 @@ def test_the_event_form_offers_the_chosen_styles_own_options(client):
     assert 'name="style_target"' in page and "<html" not in page
     french = client.get(reverse("event_style_options"), {"style": "french"}).content.decode()
     assert 'name="style_double_blank_ten"' in french and "style_teams" not in french
+
+
+def test_a_most_entries_beyond_any_club_is_a_form_error_not_a_crash(client, club, people):
+    client.force_login(people.owner)
+    data = {
+        "club": club.pk, "name": "Huge", "style": "block", "seats": "2", "format": "swiss",
+        "pools": "swiss", "playoff": "single_elimination", "play_mode": "set",
+        "points_4": "4-2-1-0", "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual",
+        "turn_clock": "30", "visibility": "public", "entry_cap": "99999999999999999999",
+    }  # fmt: skip
+    response = client.post(reverse("event_new"), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "less than or equal to 100000" in response.content.decode()
+    assert not Tournament.objects.exists()

@@ -235,19 +235,51 @@ def test_the_adjudication_rule_orders_by_score_then_pips_then_counts_in_hand(clu
     assert sorted(places) == [1, 2]
 
 
-def test_a_withdrawal_mid_round_leaves_a_bot_at_the_table_and_the_event_going_on(club):
+def test_a_withdrawal_mid_round_forfeits_a_two_party_table_at_once_and_the_event_goes_on(club):
     event = started_event(club, 4)
     row = latest(event)
     table = row.tables.first()
     gone = Entry.objects.get(pk=table.seats[0])
     entries.withdraw(event, gone.player, gone)
-    seat = Seat.objects.get(table_id=table.table_id, player=gone.player)
-    assert seat.stand_in
-    play_round(row)
+    table.refresh_from_db()
+    assert table.places == [2, 1] and table.forfeited == [gone.pk]
+    assert Match.objects.get(pk=table.match_id).state != Match.State.PLAYING
+    for other in row.tables.exclude(pk=table.pk):
+        play_out_match(Match.objects.get(pk=other.match_id))
     schedule.step(event.pk)
     assert latest(event).number == 2
     seated = {who for t in latest(event).tables.all() for who in t.seats}
     assert gone.pk not in seated
+
+
+def test_a_withdrawal_at_a_table_of_four_leaves_a_bot_playing_and_puts_the_entry_last(club):
+    event = started_event(club, 4, style="cutthroat", seats=4, format="swiss_tables")
+    row = latest(event)
+    table = row.tables.get()
+    gone = Entry.objects.get(pk=table.seats[1])
+    entries.withdraw(event, gone.player, gone)
+    assert Seat.objects.get(table_id=table.table_id, player=gone.player).stand_in
+    play_round(row)
+    table.refresh_from_db()
+    assert table.places[1] == 4 and sorted(table.places) == [1, 2, 3, 4]
+
+
+def test_a_finalist_who_withdraws_during_the_pause_hands_the_final_to_the_opponent(club):
+    event = started_event(club, 4, format="single_elimination", format_options={})
+    Tournament.objects.filter(pk=event.pk).update(round_pause=600)
+    play_round(latest(event))
+    schedule.step(event.pk)
+    final = latest(event).tables.get()
+    assert final.state == TableAssignment.State.SEATED
+    gone = Entry.objects.get(pk=final.seats[0])
+    entries.withdraw(event, owner_of(club), gone)
+    final.refresh_from_db()
+    assert final.places == [2, 1] and final.table_id is None  # no set is played
+    schedule.step(event.pk)
+    event.refresh_from_db()
+    assert event.state == Tournament.State.FINISHED
+    champion = event.entries.get(final_place=1)
+    assert champion.pk == final.seats[1]
 
 
 def test_the_sweep_finds_a_finished_round_whose_step_was_lost(club):

@@ -85,7 +85,7 @@ def test_a_correction_that_would_change_a_seated_round_is_refused_in_the_organis
     ("options", "english", "spanish"),
     [
         ({"rounds": "3"}, "Rounds must be a whole number", "«rounds» lleva un número entero"),
-        ({"rounds": 0}, "Rounds must be at least 1", "«rounds» debe ser al menos 1"),
+        ({"rounds": 0}, "Rounds must be from 1 to 999", "«rounds» debe ir de 1 a 999"),
         ({"colour": "red"}, "Swiss has no option colour", "no tiene la opción «colour»"),
     ],
 )

@@ -259,7 +259,8 @@ def _from_table(out: Outcome, table: TablePlan) -> None:
     if place[a] == place[b]:
         raise ResultError(
             f"match {out.spec.id} ({a!r} v {b!r}) needs a winner, but the places tie: "
-            f"{table.places}; break the tie before handing the result in"
+            f"{table.places}; break the tie before handing the result in",
+            "match_tied",
         )
     out.status = "done"
     out.places = (place[a], place[b])

@@ -39,6 +39,9 @@ EXPECTED = {
 #: overflow (and no event needs them).
 POINTS_LIMIT = 1000
 AVOID_LIMIT = 100
+#: the most rounds, cycles or pools an event may ask for: more is a typing slip, and a pool
+#: stage whose rounds never end would keep its knockout (and the event's finish) waiting
+ROUNDS_LIMIT = 999
 
 
 def check_types(fmt: Any) -> None:
@@ -119,17 +122,6 @@ def _number(value: Any) -> bool:
 
 def _sequence(value: Any) -> bool:
     return isinstance(value, list | tuple)
-
-
-def minimum(name: str, value: int | float | None, least: int | float) -> None:
-    """Refuse a number below ``least`` (``None``, the format's default, passes)."""
-    if value is not None and value < least:
-        raise OptionError(
-            f"{name} must be at least {least}, not {value!r}",
-            "option_minimum",
-            option=name,
-            minimum=least,
-        )
 
 
 def between(name: str, value: int | float | None, least: int | float, most: int | float) -> None:

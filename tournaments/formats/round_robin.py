@@ -57,7 +57,7 @@ from .errors import EntryCountError, OptionError, SeatingError
 from .ledger import Ledger
 from .mixer import Mixer
 from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
-from .options import minimum
+from .options import ROUNDS_LIMIT, between
 from .order import by_seed
 from .seating import Seating
 from .standings import Standing, rank
@@ -193,7 +193,7 @@ class RoundRobin(TableOptions, Format):
                 choices="4",
             )
         for name in ("pools", "cycles", "rounds"):
-            minimum(name, getattr(self, name), 1)
+            between(name, getattr(self, name), 1, ROUNDS_LIMIT)
         if self.seats == 4 and not self.partnerships:
             _ = self.seating
         else:
@@ -245,7 +245,10 @@ class RoundRobin(TableOptions, Format):
         if count < need:
             pools = f" in {self.pools} pools" if self.pools > 1 else ""
             raise EntryCountError(
-                f"a round robin{pools} needs at least {need} entries; there are {count}"
+                f"a round robin{pools} needs at least {need} entries; there are {count}",
+                "too_few_entries",
+                minimum=need,
+                count=count,
             )
         for pool in range(self.pools):
             size = count // self.pools + (pool < count % self.pools)

@@ -128,11 +128,17 @@ class Scoring:
             return
         seats = len(table.seats)
         if len(places) != seats:
-            raise ResultError(f"{where} has {seats} seats but {len(places)} places: {places}")
+            raise ResultError(
+                f"{where} has {seats} seats but {len(places)} places: {places}",
+                "places_count",
+                seats=seats,
+                count=len(places),
+            )
         if self.partnerships and seats == 4:
             if places[0] != places[2] or places[1] != places[3]:
                 raise ResultError(
-                    f"{where}: partners (seats 1 and 3, seats 2 and 4) share a place: {places}"
+                    f"{where}: partners (seats 1 and 3, seats 2 and 4) share a place: {places}",
+                    "partners_share",
                 )
             _check_ranking((places[0], places[1]), where)
             return
@@ -156,7 +162,8 @@ def _check_ranking(places: Sequence[int], where: str) -> None:
             raise ResultError(
                 f"{where}: places {tuple(places)} do not fit: a seat placed {place} should be "
                 f"{expected}, one more than the number of seats ahead of it (ties share a place "
-                "and the next place skips, as in 1, 2, 2, 4)"
+                "and the next place skips, as in 1, 2, 2, 4)",
+                "places_order",
             )
 
 

@@ -198,9 +198,11 @@ def _head_to_head(
     group: list[Entrant], ledger: Ledger, values: dict[EntrantId, dict[str, int]]
 ) -> None:
     members = {e.id for e in group}
-    complete = len(group) > 1 and all(
-        ledger.met[a].get(b, 0) > 0 for a in members for b in members if a != b
-    )
+    # played, not only seated (``ledger.met``): seating the next round changes no standing
+    played = {
+        a: {o for game in ledger.records[a].games for o, _ in game.opponents} for a in members
+    }
+    complete = len(group) > 1 and all(b in played[a] for a in members for b in members if a != b)
     for e in group:
         halves = 0
         if complete:

@@ -26,7 +26,7 @@ from .base import Format, participants
 from .errors import EntryCountError
 from .ledger import Ledger
 from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
-from .options import AVOID_LIMIT, between, minimum
+from .options import AVOID_LIMIT, ROUNDS_LIMIT, between
 from .order import seed_key
 from .pairing import SCORE, Model, pair
 from .standings import Standing, rank
@@ -51,7 +51,7 @@ class Swiss(Format):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        minimum("rounds", self.rounds, 1)
+        between("rounds", self.rounds, 1, ROUNDS_LIMIT)
         between("avoid_weight", self.avoid_weight, 0, AVOID_LIMIT)
 
     def planned_rounds(self, count: int) -> int:
@@ -70,7 +70,10 @@ class Swiss(Format):
         active = state.active
         if len(active) < 2:
             raise EntryCountError(
-                f"a Swiss round needs at least 2 active entrants; there are {len(active)}"
+                f"a Swiss round needs at least 2 active entrants; there are {len(active)}",
+                "too_few_entries",
+                minimum=2,
+                count=len(active),
             )
         order = self.ranked(active, ledger)
         model = Model(

@@ -22,7 +22,7 @@ from typing import ClassVar
 from .base import Format, participants
 from .errors import SeatingError
 from .model import RoundPlan, State
-from .options import AVOID_LIMIT, between, minimum
+from .options import AVOID_LIMIT, ROUNDS_LIMIT, between
 from .order import seed_key
 from .seating import Seating
 from .standings import Standing, rank
@@ -71,7 +71,7 @@ class SwissTables(TableOptions, Format):
     def __post_init__(self) -> None:
         super().__post_init__()
         _ = self.seating
-        minimum("rounds", self.rounds, 1)
+        between("rounds", self.rounds, 1, ROUNDS_LIMIT)
         between("avoid_weight", self.avoid_weight, 0, AVOID_LIMIT)
 
     @property

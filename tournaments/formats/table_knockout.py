@@ -271,6 +271,7 @@ class TableKnockout(TableOptions, Format):
                 row.append(self._see(people, where, r, i, final=r == len(sources) - 1))
             if nxt is not None:
                 _check_made(nxt, row)
+                self._check_sizes(row, self.splits(len(seeds))[r], r)
             seen.append(row)
         return seeds, sources, seen
 
@@ -295,6 +296,22 @@ class TableKnockout(TableOptions, Format):
                 round=r + 1,
             )
         return going
+
+    def _check_sizes(self, row: list[Seen], split, r: int) -> None:
+        """A seated table has the seats the round gives it: as many, with as many bots (a
+        table handed in with a bot seat more, or one fewer, would be scored at another size)."""
+        for i, seen in enumerate(row):
+            if seen.table is None:
+                continue
+            planned = self._seats(seen.people, split)
+            got = seen.table.seats
+            if len(got) != len(planned) or got.count(None) != planned.count(None):
+                raise StateError(
+                    f"table K{r + 1}-{i + 1} has {len(got)} seats ({got.count(None)} for bots); "
+                    f"the knockout seats it at {len(planned)} ({planned.count(None)} for bots)",
+                    "not_the_brackets",
+                    round=r + 1,
+                )
 
     def _see(self, people, where: dict | None, r: int, i: int, final: bool) -> Seen:
         """``where``: the tables of round r + 1 by entrant (``None`` before it is seated)."""
@@ -326,7 +343,10 @@ class TableKnockout(TableOptions, Format):
         if not final and len(ranking) > cut and place[ranking[cut - 1]] == place[ranking[cut]]:
             raise ResultError(
                 f"K{r + 1}-{i + 1}: {ordinal(cut)} and {ordinal(cut + 1)} place tie at "
-                f"{table.places}, so it is not known who goes through; break the tie first"
+                f"{table.places}, so it is not known who goes through; break the tie first",
+                "cut_tied",
+                cut=cut,
+                next=cut + 1,
             )
         seen.ranking = ranking
         seen.positions = {
@@ -345,17 +365,24 @@ class TableKnockout(TableOptions, Format):
         split = self.splits(len(seeds))[number - 1]
         tables = []
         for i, table in enumerate(seen[number - 1], start=1):
-            seats = [p for p in table.people if p is not EMPTY]
-            if not seats:
-                continue  # everyone who could sit here has withdrawn
-            if split.bots:
-                seats += [None] * (split.seats - len(seats))
-            elif len(seats) not in super().seating.sizes:
-                # a bot takes the seat of a withdrawn player with nobody left to replace them,
-                # as one stands in for a player who withdraws mid-table: the event goes on
-                seats += [None] * (len(table.people) - len(seats))
-            tables.append(TablePlan(seats=tuple(seats), label=f"K{number}-{i}"))
+            seats = self._seats(table.people, split)
+            if seats:  # else everyone who could sit here has withdrawn
+                tables.append(TablePlan(seats=seats, label=f"K{number}-{i}"))
         return RoundPlan(number=number, tables=tuple(tables))
+
+    def _seats(self, people: list, split) -> tuple:
+        """A table's seats as the round seats it: its people, then bots where the split
+        fills tables with them or where withdrawals left a size the style is not played at."""
+        seats = [p for p in people if p is not EMPTY]
+        if not seats:
+            return ()
+        if split.bots:
+            seats += [None] * (split.seats - len(seats))
+        elif len(seats) not in super().seating.sizes:
+            # a bot takes the seat of a withdrawn player with nobody left to replace them,
+            # as one stands in for a player who withdraws mid-table: the event goes on
+            seats += [None] * (len(people) - len(seats))
+        return tuple(seats)
 
     def is_finished(self, state: State) -> bool:
         _, _, seen = self._walk(state)

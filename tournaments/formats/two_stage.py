@@ -198,7 +198,10 @@ class TwoStage(Format):
         self.pool_format.check_entries(count)
         if count < self.advance:
             raise EntryCountError(
-                f"{self.advance} are to qualify for the playoff but there are only {count} entries"
+                f"{self.advance} are to qualify for the playoff but there are only {count} entries",
+                "too_few_to_qualify",
+                advance=self.advance,
+                count=count,
             )
         self.playoff_format.check_entries(self.advance)
 

@@ -218,7 +218,8 @@ def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
 def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
     """Put a running event's entry out. It keeps its results; the rounds made so far are
     noted with it, so the format knows it was in every one of them (a result corrected later
-    cannot pass it over in hindsight). Its running tables play on with a bot."""
+    cannot pass it over in hindsight). It forfeits the tables it has not finished
+    (``schedule.stand_in_for``)."""
     if entry.active:  # a withdrawn entry disqualified later left when it withdrew
         entry.withdrawn_after_round = tournament.rounds.count()
     entry.status = status

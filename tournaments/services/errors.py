@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from ..formats import (
     DuplicateEntrantError,
@@ -53,7 +52,6 @@ _OPTION_TYPES = {
     "points": gettext_noop("Points are written per table size, each a list of numbers."),
 }
 _CODES = {
-    "option_minimum": gettext_noop("The option “%(option)s” must be at least %(minimum)s."),
     "option_range": gettext_noop(
         "The option “%(option)s” must be from %(minimum)s to %(maximum)s."
     ),
@@ -90,12 +88,32 @@ _CODES = {
     "not_the_brackets": gettext_noop("Round %(round)s holds a table that is not the bracket's."),
     "after_the_final": gettext_noop("Round %(round)s would come after the final."),
     "places_type": gettext_noop("Places are whole numbers, 1 the best."),
+    "places_count": gettext_noop(
+        "The table has %(seats)s seats, but %(count)s places were given: one per seat."
+    ),
+    "places_order": gettext_noop(
+        "These places do not fit: seats that tie share a place and the next place is skipped, "
+        "as in 1, 2, 2, 4."
+    ),
+    "partners_share": gettext_noop(
+        "Partners share a place: seats 1 and 3 are one pair, seats 2 and 4 the other."
+    ),
+    "match_tied": gettext_noop(
+        "A knockout match needs a winner: the two sides cannot share a place."
+    ),
+    "cut_tied": gettext_noop(
+        "At a knockout table, places %(cut)s and %(next)s cannot tie: it would not be known who "
+        "goes through."
+    ),
+    "too_few_to_qualify": gettext_noop(
+        "%(advance)s are to qualify for the knockout, but there are only %(count)s entries."
+    ),
 }
 
 
 #: Codes whose format words name entries by their numbers, which mean nothing on a page: every
 #: language shows the coded sentence instead (the log keeps the format's words).
-_NAMES_ENTRIES = frozenset({"seated_already", "not_the_brackets", "after_the_final"})
+_NAMES_ENTRIES = frozenset({"seated_already", "not_the_brackets", "after_the_final", "match_tied"})
 
 
 def _meaning(error: FormatError) -> tuple[str, dict]:
@@ -149,11 +167,11 @@ def explained(error: FormatError) -> TournamentError:
 
 def state_phrase(state: str) -> str:
     """How an event's state reads in "The event is …" sentences."""
-    return {
-        "draft": _("still a draft"),
-        "registration": _("taking entries"),
-        "checkin": _("checking players in"),
-        "running": _("running"),
-        "finished": _("finished"),
-        "cancelled": _("cancelled"),
+    return {  # a context of their own: "finished" elsewhere may agree with another noun
+        "draft": pgettext("event state", "still a draft"),
+        "registration": pgettext("event state", "taking entries"),
+        "checkin": pgettext("event state", "checking players in"),
+        "running": pgettext("event state", "running"),
+        "finished": pgettext("event state", "finished"),
+        "cancelled": pgettext("event state", "cancelled"),
     }.get(state, state)

@@ -15,6 +15,8 @@ from itertools import pairwise
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -42,6 +44,8 @@ SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
+#: The most entries an event may be capped at (the form's and the database's bound).
+ENTRY_CAP_LIMIT = 100_000
 #: Fields that may change until the event starts.
 DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level", "rated",
            *SCHEDULE)  # fmt: skip
@@ -139,6 +143,11 @@ def check(tournament: Tournament) -> None:
         raise TournamentError(_("A table plays a whole set or a number of games."))
     if tournament.entry_cap is not None and tournament.entry_cap < 2:
         raise TournamentError(_("An event needs room for at least 2 entries."))
+    if tournament.entry_cap is not None and tournament.entry_cap > ENTRY_CAP_LIMIT:
+        raise TournamentError(
+            _("An event takes at most %(n)s entries.")
+            % {"n": number_format(ENTRY_CAP_LIMIT, force_grouping=True)}
+        )
     if tournament.bot_level not in bots.LEVELS:
         raise TournamentError(_("There is no such bot level."))
     if not 0 <= (tournament.turn_clock or 0) <= MAX_TURN_CLOCK:
@@ -240,10 +249,30 @@ def begin(tournament: Tournament) -> Round:
 def finish(tournament: Tournament, by) -> Tournament:
     """End the event: every entry's final place from the format's standings (an elimination
     format's place, or the rank). Refused while a table of the last round has no result, and
-    for a knockout before it has its champion; a Swiss or round robin may end early."""
+    for a knockout before it has its champion; a Swiss or round robin may end early, also
+    with its next round seated: a round none of whose tables has started is dropped, since
+    nothing of it was played (the schedule seats the next round as soon as one ends)."""
     require_organiser(tournament, by)
     with transaction.atomic():
-        return close(locked(tournament))
+        tournament = locked(tournament)
+        dropped = _drop_seated_round(tournament)
+        close(tournament)  # a refusal rolls the drop back
+        if dropped:
+            notify.seats_changed(tournament.pk)
+        return tournament
+
+
+def _drop_seated_round(tournament: Tournament) -> bool:
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.state != Round.State.SEATED:
+        return False
+    if last.tables.filter(Q(places__isnull=False) | Q(table__isnull=False)).exists():
+        return False  # a result typed in before the start is kept: the finish waits for it
+    stage = last.stage
+    last.delete()  # its table assignments go with it; none has a games table yet
+    if not stage.rounds.exists():
+        stage.delete()  # a playoff stage that its first round had opened
+    return True
 
 
 def close(tournament: Tournament) -> Tournament:

@@ -193,9 +193,10 @@ def _look_for_players(tournament: Tournament, assignment: TableAssignment) -> No
                 forfeiting.append(entry.pk)
     for seat_id in absent:
         presence.stand_in_now(seat_id)  # forfeited or not, the table plays on with a bot
-    assignment.forfeited = forfeiting
+    earlier = list(assignment.forfeited)  # entries that left the event meanwhile
+    assignment.forfeited = earlier + [pk for pk in forfeiting if pk not in earlier]
     assignment.save(update_fields=["presence_checked", "forfeited"])
-    present = [s for s in assignment.seats if s is not None and s not in forfeiting]
+    present = [s for s in assignment.seats if s is not None and s not in assignment.forfeited]
     if forfeiting and len(present) <= 1 and len(present) < len(assignment.seats):
         _settle_forfeit(tournament, assignment)
 
@@ -324,19 +325,33 @@ def adjudicate_now(tournament: Tournament, by) -> int:
 
 
 def stand_in_for(tournament: Tournament, entry: Entry) -> int:
-    """An entry left a running event: a bot plays on for its people at the tables they are
-    still playing (the result stands; the entry is never seated again). Call inside the
-    event's lock; returns how many seats a bot took."""
+    """An entry left a running event: it forfeits every table of it that has no result yet,
+    seated or being played (it comes last there, and is never seated again). A table left
+    with one party to play for is decided at once, so a knockout's withdrawn finalist never
+    goes through on a bot's play; at a bigger table a bot plays on for its people and the
+    others' places come from the play. Call inside the event's lock; returns how many seats
+    a bot took."""
     people = [p for p in (entry.player_id, entry.partner_id) if p is not None]
     taken = 0
     tables = TableAssignment.objects.filter(
-        round__tournament=tournament, state=TableAssignment.State.PLAYING, table__isnull=False
-    )
-    for assignment in tables:
+        round__tournament=tournament, places__isnull=True, bye=False
+    ).select_related("round")
+    for assignment in tables.select_for_update(of=("self",)):
         if entry.pk not in assignment.seats:
             continue
-        for seat_id in standing.seats_of_people(assignment.table_id, people):
-            taken += presence.stand_in_now(seat_id)
+        if entry.pk not in assignment.forfeited:
+            assignment.forfeited = [*assignment.forfeited, entry.pk]
+            assignment.save(update_fields=["forfeited"])
+        if assignment.table_id is not None:
+            for seat_id in standing.seats_of_people(assignment.table_id, people):
+                taken += presence.stand_in_now(seat_id)
+        present = [s for s in assignment.seats if s is not None and s not in assignment.forfeited]
+        if len(present) <= 1:
+            try:
+                with transaction.atomic():
+                    _settle_forfeit(tournament, assignment)
+            except TournamentError as error:  # the format would not take it: play decides
+                log.warning("table %s of %s plays on: %s", assignment, tournament, error)
     return taken
 
 

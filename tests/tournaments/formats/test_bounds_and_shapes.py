@@ -151,7 +151,7 @@ def test_a_round_robin_ends_when_no_pool_has_two_entrants_left():
 
 @pytest.mark.parametrize(
     ("options", "count"),
-    [({"rounds": 200}, 12), ({"cycles": 50}, 20), ({"rounds": 10**6}, 12), ({"cycles": 7}, 24)],
+    [({"rounds": 200}, 12), ({"cycles": 50}, 20), ({"rounds": 999}, 12), ({"cycles": 7}, 24)],
 )
 def test_a_long_four_seat_round_robin_seats_each_round_at_once(options, count):
     fmt = make_format("round_robin", seats=4, style="cutthroat", seed=count, **options)
@@ -391,3 +391,14 @@ def test_a_table_knockout_offers_the_nearest_counts_that_work():
     assert refused.value.params["take"] == "16384, 32768"
     for count in (16384, 32768):
         fmt.check_entries(count)
+
+
+@pytest.mark.parametrize(
+    ("name", "option"),
+    [("swiss", "rounds"), ("swiss_tables", "rounds"), ("round_robin", "rounds"),
+     ("round_robin", "cycles"), ("round_robin", "pools")],
+)  # fmt: skip
+def test_rounds_cycles_and_pools_beyond_999_are_refused_where_they_are_set(name, option):
+    with pytest.raises(OptionError) as refused:
+        make_format(name, **{option: 10**6})
+    assert refused.value.code == "option_range" and refused.value.params["maximum"] == 999

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.formats import RoundPlan, State, TablePlan, make_format
+from tournaments.formats import Entrant, RoundPlan, State, TablePlan, make_format
 
 from .play import entrants
+
+T = TablePlan
 
 # Four entrants, three rounds, every one against every other:
 #   round 1: 1 beats 2, 3 and 4 draw;  round 2: 3 beats 1, 2 beats 4;  round 3: 1 beats 4, 2-3 draw
@@ -105,3 +107,12 @@ def test_unfinished_tables_do_not_count_yet():
     state = State(entrants(4), (RoundPlan(1, (TablePlan((1, 2), (1, 2)), TablePlan((3, 4)))),))
     rows = {row.entrant: row for row in make_format("swiss").standings(state)}
     assert (rows[1].played, rows[3].played) == (1, 0)
+
+
+def test_seating_the_next_round_changes_no_head_to_head():
+    fmt = make_format("swiss", rounds=4, tiebreaks=["head_to_head"])
+    state = State([Entrant(i, seed=i) for i in range(1, 7)])
+    state = state.then(RoundPlan(1, (T((1, 3), (1, 2)), T((2, 4), (1, 2)), T((6, 5), (1, 2)))))
+    state = state.then(RoundPlan(2, (T((3, 2), (1, 2)), T((6, 1), (1, 2)), T((4, 5), (1, 1)))))
+    seated = state.then(RoundPlan(3, (T((1, 2)), T((3, 6)), T((4, 5)))))
+    assert fmt.standings(seated) == fmt.standings(state)

@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from tournaments.formats import OptionError, SeatingError, State, make_format
+from tournaments.formats import (
+    Entrant,
+    OptionError,
+    RoundPlan,
+    SeatingError,
+    State,
+    StateError,
+    TablePlan,
+    make_format,
+)
 
 from .play import assert_seated_once, entrants, random_places
 
@@ -121,3 +130,17 @@ def test_places_rank_the_final_table_first_then_each_round_out_by_place():
     places = sorted(fmt.bracket(state).places.values())
     # round 2: the two 3rds share 5th, the two 4ths 7th; round 1: four 3rds 9th, four 4ths 13th
     assert places == [1, 2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 9, 13, 13, 13, 13]
+
+
+@pytest.mark.parametrize(
+    ("options", "handed_in"),
+    [({"style": "doubles"}, ((1, 4, 5, None), (2, 3, 6))),
+     ({"style": "cutthroat", "fill_with_bots": True}, ((1, 4, 5), (2, 3, 6, None)))],
+)  # fmt: skip
+def test_a_table_handed_in_with_a_bot_seat_more_or_fewer_is_not_the_knockouts(options, handed_in):
+    fmt = make_format("table_knockout", **options)
+    state = State([Entrant(i, seed=i) for i in range(1, 7)])
+    tables = tuple(TablePlan(seats, tuple(range(1, len(seats) + 1))) for seats in handed_in)
+    with pytest.raises(StateError) as refused:
+        fmt.standings(state.then(RoundPlan(1, tables)))
+    assert refused.value.code == "not_the_brackets"

@@ -169,7 +169,7 @@ def test_a_changed_winner_is_refused_once_the_next_round_is_seated():
         ("swiss", {"rounds": "3"}, "rounds", "option_type"),
         ("swiss", {"rounds": True}, "rounds", "option_type"),
         ("swiss", {"avoid_weight": None}, "avoid_weight", "option_type"),
-        ("swiss", {"rounds": 0}, "rounds", "option_minimum"),
+        ("swiss", {"rounds": 0}, "rounds", "option_range"),
         ("round_robin", {"pools": "2"}, "pools", "option_type"),
         ("round_robin", {"cycles": None}, "cycles", "option_type"),
         ("single_elimination", {"third_place": "yes"}, "third_place", "option_type"),
