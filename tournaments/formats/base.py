@@ -80,6 +80,7 @@ class Format(ABC):
 
     def check_entries(self, count: int) -> None:
         """Raise ``EntryCountError`` (saying what would work) if ``count`` entries cannot play."""
+        check_count(count)
         if count < self.min_entries:
             raise EntryCountError(
                 f"{self.title} needs at least {self.min_entries} entries; there are {count}",
@@ -108,6 +109,19 @@ class Format(ABC):
         if state.rounds and self.is_finished(state):
             raise TournamentFinishedError(f"the {self.title.lower()} is over: no round follows")
         return ledger
+
+
+#: The most entries a format plans for: a refusal answers at once for any count, and no
+#: club event comes near it (the site caps an event at the same number).
+ENTRY_LIMIT = 100_000
+
+
+def check_count(count: object) -> None:
+    """Refuse a count that is not a whole number from 0 to ``ENTRY_LIMIT``."""
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= ENTRY_LIMIT:
+        raise EntryCountError(
+            f"an entry count is a whole number from 0 to {ENTRY_LIMIT}, not {count!r}"
+        )
 
 
 def check_field(state: State) -> None:

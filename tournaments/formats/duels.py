@@ -74,6 +74,7 @@ class Resolution:
     outcomes: dict[str, Outcome]
     keys: dict[EntrantId, float] = field(default_factory=dict)
     champion: EntrantId | None = None
+    specs: dict[str, Spec] = field(default_factory=dict)
 
 
 @dataclass
@@ -93,7 +94,7 @@ def resolve(specs: Sequence[Spec], seeds: Sequence[Entrant], state: State) -> Re
     by_seed = {i: e.id for i, e in enumerate(seeds, start=1)}
     active = {e.id: e.active for e in state.entrants}
     made = {r.number: _made(r) for r in state.rounds}
-    res = Resolution({})
+    res = Resolution({}, specs={spec.id: spec for spec in specs})
     for spec in specs:
         out = Outcome(spec, [_side(src, by_seed, res) for src in spec.sources])
         res.outcomes[spec.id] = out
@@ -314,10 +315,22 @@ def _record_keys(out: Outcome, res: Resolution) -> None:
     for loser in losers:
         if spec.loser_key is not None:
             res.keys[loser] = spec.loser_key
+    if out.gone and spec.loser_key is None:
+        for gone in out.gone:  # both left: out where their loser would have lost next
+            res.keys[gone] = _key_of_loss_down(spec, res)
     if spec.winner_key is not None and out.winner is not NOBODY:
         res.keys[out.winner] = spec.winner_key
         if spec.crowns:
             res.champion = out.winner
+
+
+def _key_of_loss_down(spec: Spec, res: Resolution) -> float | None:
+    """The finishing key of losing at the first match down the losers' path that puts its
+    loser out: where the loser of a void match (both sides withdrawn) would have gone out at
+    the latest. Without it they were never placed, and stood above the champion."""
+    while spec.loser_key is None and spec.loser_to is not None:
+        spec = res.specs[spec.loser_to]
+    return spec.loser_key
 
 
 def _needs_reset(out: Outcome, spec: Spec) -> bool:

@@ -128,6 +128,10 @@ def check_entrant(entrant: Entrant) -> None:
     who = entrant.id
     if not (_whole(who) or (isinstance(who, str) and who.strip())):
         raise StateError(f"an entrant's id is a whole number or a text, not {who!r}")
+    if not isinstance(entrant.active, bool):
+        raise StateError(
+            f"entrant {who!r} is active or not (True or False), not {entrant.active!r}"
+        )
     after = entrant.withdrawn_after
     if after is not None and not (_whole(after) and after >= 0):
         raise StateError(

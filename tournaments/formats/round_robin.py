@@ -52,7 +52,7 @@ from typing import ClassVar
 
 import networkx as nx
 
-from .base import Format, participants
+from .base import Format, check_count, participants
 from .errors import EntryCountError, OptionError, SeatingError
 from .ledger import Ledger
 from .mixer import Mixer
@@ -241,6 +241,7 @@ class RoundRobin(TableOptions, Format):
         return self.pool_rounds(biggest)
 
     def check_entries(self, count: int) -> None:
+        check_count(count)
         need = self.min_entries * self.pools if self.seats == 2 else 4 * self.pools
         if count < need:
             pools = f" in {self.pools} pools" if self.pools > 1 else ""
@@ -273,6 +274,7 @@ class RoundRobin(TableOptions, Format):
     def is_finished(self, state: State) -> bool:
         """Every pool's rounds played, or (after withdrawals) no pool with two entrants left
         to play: the event can end instead of making rounds with no tables."""
+        self._check(state)
         pools = self.pool_lists(state)
         if not pools:
             return False
@@ -411,10 +413,19 @@ def plan_length(count: int, sizes: tuple[int, ...], rounds: int) -> int:
     return min(rounds, cycle)
 
 
-@functools.lru_cache(maxsize=32)
 def planned_schedule(
     ids: tuple[EntrantId, ...], sizes: tuple[int, ...], rounds: int, salt: str
 ) -> tuple[tuple[tuple[EntrantId, ...], ...], ...]:
+    """A four-seat schedule for a small pool (``positional_schedule``), in its ids: pools
+    of one size share a plan, so an event of 34 pools plans once, not 34 times."""
+    plan = positional_schedule(len(ids), sizes, rounds, salt)
+    return tuple(tuple(tuple(ids[i] for i in table) for table in round_) for round_ in plan)
+
+
+@functools.lru_cache(maxsize=256)
+def positional_schedule(
+    count: int, sizes: tuple[int, ...], rounds: int, salt: str
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """A four-seat schedule of ``rounds`` rounds (at most a cycle, see ``plan_length``) for a
     small pool: tables of ids (by seed) round by round, bigger tables first, then by seed.
     Round k of the event plays round k mod ``rounds`` of it.
@@ -427,6 +438,7 @@ def planned_schedule(
     corner, and trying several continuations gets round it. Round 1 is the same either way
     (the fold by seed): any first round is as good as another.
     """
+    ids = tuple(range(count))  # places by seed; ``planned_schedule`` puts the ids in
     q = len(sizes)
     if q in AFFINE_FIELDS and sizes == (q,) * q and len(ids) == q * q:
         plane = affine_plane(q)

@@ -60,6 +60,7 @@ class Swiss(Format):
     def is_finished(self, state: State) -> bool:
         """Every planned round played, or (after withdrawals) fewer than two entrants left to
         pair: the event can end instead of waiting for a round that cannot be made."""
+        self._check(state)
         count = len(participants(state))
         if state.rounds and len(state.active) < 2:
             return True

@@ -89,6 +89,7 @@ class SwissTables(TableOptions, Format):
 
     def is_finished(self, state: State) -> bool:
         """Every planned round played, or (after withdrawals) fewer than two entrants left."""
+        self._check(state)
         count = len(participants(state))
         if state.rounds and len(state.active) < 2:
             return True

@@ -100,9 +100,23 @@ def run(fmt: Format, count: int, seed: int, withdraw: float = 0.15, correct: flo
             enter_late(night)
     else:
         raise AssertionError(f"the event did not finish in {MAX_ROUNDS} rounds")
-    night.call("standings")
-    night.call("bracket")
+    check_final_places(night)
     return night
+
+
+def check_final_places(night: Night) -> None:
+    """A finished bracket places everyone who played in it, its champion first: an entrant
+    left unplaced would stand above the champion."""
+    rows = night.call("standings")
+    bracket = night.call("bracket")
+    if bracket is None or (isinstance(night.fmt, TwoStage) and bracket.champion is None):
+        return
+    placed = {row.entrant: row.place for row in rows}
+    if not isinstance(night.fmt, TwoStage):  # there, only the qualifiers are the bracket's
+        unplaced = [who for who, place in placed.items() if place is None]
+        assert not unplaced, f"{unplaced} are never placed"
+    if bracket.champion is not None:
+        assert placed[bracket.champion] == 1 and rows[0].entrant == bracket.champion
 
 
 # -- results -------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import ResultError, RoundPlan, State, TablePlan, make_format
+from tournaments.formats import Entrant, ResultError, RoundPlan, State, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, record
 
@@ -162,3 +162,27 @@ def test_a_table_that_does_not_match_the_bracket_is_refused():
     )
     with pytest.raises(Exception, match="R1-1"):
         fmt.next_round(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "gone", "champion"),
+    [("single_elimination", {"third_place": True}, [2, 3], 1),
+     ("double_elimination", {}, [1, 4], 2)],
+)  # fmt: skip
+def test_both_sides_of_a_match_withdrawn_are_placed_below_the_champion(
+    name, options, gone, champion
+):
+    fmt = make_format(name, **options)
+    state = State([Entrant(i, seed=i) for i in range(1, 9)])
+    while not fmt.is_finished(state):
+        round_ = fmt.next_round(state)
+        state = state.then(round_)
+        for i, table in enumerate(round_.tables, start=1):
+            a, b = (state.by_id[who].seed for who in table.seats)
+            state = state.with_result(round_.number, i, (1, 2) if a < b else (2, 1))
+        if round_.number == 1:
+            state = state.withdraw(gone)
+    rows = fmt.standings(state)
+    assert rows[0].entrant == champion and rows[0].place == 1
+    assert all(row.place is not None for row in rows)
+    assert all(row.place > 1 for row in rows if row.entrant in gone)

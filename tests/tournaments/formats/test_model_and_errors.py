@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.formats import (
+    FORMATS,
     DuplicateEntrantError,
     Entrant,
     EntryCountError,
@@ -149,3 +150,20 @@ def test_the_formats_import_neither_django_nor_the_rest_of_the_site_but_the_engi
     root = Path(__file__).resolve().parents[3]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("count", ["3", None, 2.5, True, float("nan"), -1, 10**9, 2**64])
+def test_an_entry_count_that_is_no_count_is_refused_at_once(name, count):
+    with pytest.raises(EntryCountError):
+        make_format(name).check_entries(count)
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+@pytest.mark.parametrize("active", [None, "no", 0])
+def test_an_entrant_neither_active_nor_withdrawn_is_refused(name, active):
+    state = State([Entrant(1, seed=1, active=active), Entrant(2, seed=2), Entrant(3, seed=3)])
+    fmt = make_format(name)
+    for call in (fmt.is_finished, fmt.standings, fmt.next_round):
+        with pytest.raises(StateError):
+            call(state)
