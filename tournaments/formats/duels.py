@@ -137,12 +137,23 @@ def _check_made(specs: Sequence[Spec], res: Resolution, made: dict[int, _Made], 
         byes = {o.winner for o in res.outcomes.values() if o.status == "bye" and o.spec.round == 1}
         _same(round_.number, "byes", there.byes, byes if round_.number == 1 else set())
         if there.walkovers is not None:
-            walkovers = {
+            walkovers = [
                 o.winner
                 for o in res.outcomes.values()
                 if o.status == "walkover" and o.spec.round == round_.number
-            }
-            _same(round_.number, "walkovers", there.walkovers, walkovers)
+            ]
+            _same(round_.number, "walkovers", there.walkovers, set(walkovers))
+            if list(round_.walkovers or ()) != walkovers:
+                # the same entrants, through other matches: a correction swapped who went
+                # through where (a winners' match winner and a losers' bracket one)
+                given = ", ".join(map(str, round_.walkovers or ()))
+                raise StateError(
+                    f"round {round_.number} gave walkovers to {given}, match by match, but "
+                    f"the results before it give them to {', '.join(map(str, walkovers))}: a "
+                    "round already made cannot change, so neither can the results that made it",
+                    "seated_already",
+                    round=round_.number,
+                )
 
 
 def _same(number: int, what: str, given: set, expected: set) -> None:
@@ -241,6 +252,16 @@ def _from_table(out: Outcome, table: TablePlan) -> None:
         )
     if set(table.entrants) != {a, b}:
         raise _rewritten(out, table)
+    if table.label and table.label != spec.id:
+        # the same two, but made as another match of the bracket: a correction before the
+        # bracket (a two-stage event's pools) moved them to another slot of its draw
+        raise StateError(
+            f"round {spec.round} made {listed(table.entrants)} as match {table.label}, but "
+            f"the results before it make them match {spec.id}: a round already made cannot "
+            "change, so neither can the results that made it",
+            "seated_already",
+            round=spec.round,
+        )
     if _same_feeder(spec) and table.seats != (a, b):
         # Both sides come from one match (its winner and its loser): the same two sit here
         # whoever won it, so only the seats say who is which side. A correction of that match

@@ -8,7 +8,15 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import Entrant, ResultError, RoundPlan, State, TablePlan, make_format
+from tournaments.formats import (
+    Entrant,
+    ResultError,
+    RoundPlan,
+    State,
+    StateError,
+    TablePlan,
+    make_format,
+)
 
 from .play import assert_seated_once, entrants, record
 
@@ -186,3 +194,25 @@ def test_both_sides_of_a_match_withdrawn_are_placed_below_the_champion(
     assert rows[0].entrant == champion and rows[0].place == 1
     assert all(row.place is not None for row in rows)
     assert all(row.place > 1 for row in rows if row.entrant in gone)
+
+
+def test_a_correction_that_swaps_two_walkovers_of_a_made_round_is_refused():
+    """Round 3 gives walkovers to 1 (winners' final) and 4 (losers' bracket); correcting
+    W2-1 so that 4 beat 1 would swap them, though the set of walkover winners stays the same."""
+    fmt = make_format("double_elimination")
+    state = State([Entrant(i, seed=i) for i in range(1, 9)])
+    for _ in range(2):
+        round_ = fmt.next_round(state)
+        state = state.then(round_)
+        for i, table in enumerate(round_.tables, start=1):
+            state = state.with_result(
+                round_.number, i, (1, 2) if table.seats[0] < table.seats[1] else (2, 1)
+            )
+    state = state.withdraw([2, 6])
+    third = fmt.next_round(state)
+    assert third.walkovers == (1, 4)
+    state = state.then(third)
+    w2 = next(i for i, t in enumerate(state.rounds[1].tables, start=1) if t.label == "W2-1")
+    with pytest.raises(StateError) as refused:
+        fmt.bracket(state.with_result(2, w2, (2, 1)))
+    assert refused.value.code == "seated_already"

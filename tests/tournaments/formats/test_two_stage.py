@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from tournaments.formats import State, make_format
+from tournaments.formats import Entrant, RoundPlan, State, StateError, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, play, record
+
+T = TablePlan
 
 
 @pytest.mark.parametrize("count", [*range(2, 34), *range(37, 131, 8)])
@@ -84,3 +86,18 @@ def test_the_playoff_keeps_its_qualifiers_when_one_withdraws():
     final = fmt.next_round(state)
     assert quitter not in set(final.seated())
     assert set(final.seated()) <= {*first_playoff.seated(), *first_playoff.byes}
+
+
+def test_a_pool_correction_that_would_move_a_made_playoff_match_in_the_draw_is_refused():
+    fmt = make_format("two_stage", pool_options={"rounds": 3}, advance=7)
+    pools = [
+        [T((1, 5), (1, 2)), T((6, 2), (2, 1)), T((3, 7), (1, 2)), T((8, 4), (2, 1))],
+        [T((3, 1), (2, 1)), T((2, 4), (1, 2)), T((7, 5), (2, 1)), T((6, 8), (2, 1))],
+        [T((1, 2), (1, 2)), T((4, 3), (2, 1)), T((5, 8), (2, 1)), T((7, 6), (2, 1))],
+    ]
+    rounds = [RoundPlan(n, tuple(tables), stage="pools") for n, tables in enumerate(pools, 1)]
+    state = State([Entrant(i, seed=i) for i in range(1, 9)], rounds)
+    state = state.then(fmt.next_round(state))  # the playoff's round 1: 8 v 4 is R1-2
+    with pytest.raises(StateError) as refused:
+        fmt.bracket(state.with_result(1, 1, (1, 1)))  # would make 8 v 4 R1-4
+    assert refused.value.code == "seated_already"
