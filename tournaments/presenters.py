@@ -67,6 +67,7 @@ class TableView:
     by: str
     at: object
     needs_result: bool
+    forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
 
 
 @dataclass
@@ -151,6 +152,7 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         overridden=row.overridden_by_id is not None, reason=row.override_reason,
         by=row.overridden_by.name if row.overridden_by_id else "", at=row.overridden_at,
         needs_result=over and row.places is None,
+        forfeited=[entry_name(entries, who) for who in row.forfeited or ()],
     )  # fmt: skip
 
 

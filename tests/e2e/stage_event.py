@@ -14,6 +14,10 @@ and logged-in sessions. Scenarios:
   every table); seed 4 withdrew before the last result was in, so round 2 is seated (by the
   schedule, here and now) with seed 1 through by walkover. Session: ``organiser``, and
   ``names`` of seeds 1 and 4.
+- ``seated``: a two-party Block Swiss of 4 people (``--format swiss``) or a knockout of 4
+  (``--format single_elimination``) whose round 1 the organiser recorded (the better seed
+  won), with a pause of ten minutes between rounds: so round 2 is seated and has not
+  started. Session: ``organiser``, and ``names`` of seeds 1 and 2.
 """
 
 from __future__ import annotations
@@ -111,9 +115,38 @@ def withdrawal() -> dict:
             "names": {"seed1": made[0].name, "seed4": made[3].name}}  # fmt: skip
 
 
+def seated(format_name: str) -> dict:
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events, results, schedule
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Evening {secrets.token_hex(2)}", style="block", seats=2,
+        format=format_name, format_options={"rounds": 3} if format_name == "swiss" else {},
+        play_mode="games", games_per_table=1, turn_clock=0, round_pause=600,
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    made = []
+    for seed in range(1, 5):
+        person = _person(f"player{seed}")
+        made.append(entries.set_seed(event, owner, entries.register(event, person, person), seed))
+    for table in events.start(event, owner).tables.order_by("number"):
+        seeds = [made_seed for made_seed in made if made_seed.pk in table.seats]
+        best = min(seeds, key=lambda entry: entry.seed)
+        results.record_result(
+            event, owner, table, [1, 2] if table.seats[0] == best.pk else [2, 1], "on paper"
+        )
+    schedule.step(event.pk)  # round 2 is seated; it starts after the pause
+    return {"slug": event.slug, "organiser": session_for(owner),
+            "names": {"seed1": made[0].name, "seed2": made[1].name}}  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["checkin", "club-night", "withdrawal"])
+    parser.add_argument("scenario", choices=["checkin", "club-night", "withdrawal", "seated"])
+    parser.add_argument("--format", default="swiss")
     parser.add_argument("--start-in", type=float, default=30.0)
     parser.add_argument("--entries", type=int, default=80)
     args = parser.parse_args()
@@ -122,6 +155,8 @@ def main() -> None:
         made = checkin(args.start_in)
     elif args.scenario == "withdrawal":
         made = withdrawal()
+    elif args.scenario == "seated":
+        made = seated(args.format)
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

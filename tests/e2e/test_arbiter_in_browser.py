@@ -79,3 +79,50 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         alert = phone.locator("[role='alert']", has_text="«rounds» lleva un número entero")
         alert.first.wait_for()
         _shoot(phone, "option-360-es")
+
+
+def test_an_organiser_finishes_a_swiss_early_with_its_next_round_seated(site, chromium):
+    made = stage_event(site, "seated", "--format", "swiss")
+    run_url = f"{site}events/{made['slug']}/run/"
+    with browser_pages(chromium, desk=DESKTOP, phone=PHONE) as (desk, phone):
+        signed_in(phone, site, made["organiser"])
+        _in_spanish(phone, site)
+        phone.goto(run_url)
+        phone.get_by_text("Si terminas ahora, se descarta la ronda 2").wait_for()
+        _shoot(phone, "finish-with-seated-round-360-es")
+
+        signed_in(desk, site, made["organiser"])
+        desk.goto(run_url)
+        desk.get_by_text("Finishing now drops round 2, which has not started.").wait_for()
+        desk.get_by_role("button", name="Finish the event").click()
+        desk.wait_for_load_state()
+        desk.get_by_text("This event is over.").wait_for()
+        _shoot(desk, "finished-early-1440")
+
+
+def test_a_finalist_who_withdraws_in_the_pause_hands_the_final_over(site, chromium):
+    made = stage_event(site, "seated", "--format", "single_elimination")
+    run_url = f"{site}events/{made['slug']}/run/"
+    event_url = f"{site}events/{made['slug']}/"
+    with browser_pages(chromium, desk=DESKTOP, phone=PHONE) as (desk, phone):
+        signed_in(desk, site, made["organiser"])
+        desk.goto(run_url)
+        row = desk.locator("tr", has_text=made["names"]["seed1"])
+        row.get_by_role("button", name="Withdraw").click()
+        desk.wait_for_load_state()
+        champion = f"Champion: {made['names']['seed2']}"
+        desk.goto(event_url)
+        for _ in range(20):  # the worker finishes the event once the final is decided
+            if desk.get_by_text(champion).count():
+                break
+            desk.wait_for_timeout(500)
+            desk.reload()
+        desk.get_by_text(champion).wait_for()
+        forfeit = desk.get_by_text("Lost by forfeit (left the event, or never came):")
+        assert made["names"]["seed1"] in forfeit.first.inner_text()
+        _shoot(desk, "finalist-withdrew-1440")
+
+        signed_in(phone, site, made["organiser"])
+        phone.goto(event_url)
+        phone.get_by_text(champion).wait_for()
+        _shoot(phone, "finalist-withdrew-360")

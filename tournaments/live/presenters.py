@@ -40,6 +40,7 @@ class LiveTable:
     state_label: str
     seats: list[LiveSeat]
     code: str | None
+    forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
 
 
 @dataclass
@@ -75,7 +76,8 @@ def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
         seats.append(LiveSeat(entry_name(snap.entries, who), bot, score, place, who is not None))
     code = row.table.code if row.table_id and row.table else None
     label, state = table_label(row.label), row.get_state_display()
-    return LiveTable(row.number, label, row.state, state, seats, code)
+    forfeited = [entry_name(snap.entries, who) for who in row.forfeited or ()]
+    return LiveTable(row.number, label, row.state, state, seats, code, forfeited)
 
 
 def current_round(snap: Snapshot) -> LiveRound | None:
