@@ -50,3 +50,15 @@ def fresh_render_caches() -> Iterator[None]:
     yield
     rendering.clear()
     news.forget()
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> Iterator[None]:
+    """Each test starts in the site's language: the test client's requests leave the language
+    their middleware chose active in this thread (a page fetched in Romanian made the next
+    test's service refusals Romanian)."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

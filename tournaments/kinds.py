@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.models import style_label
@@ -145,7 +145,11 @@ def format_arguments(
     reserved = sorted(set(format_options) & set(DERIVED))
     if reserved:
         raise KindError(
-            _("The event sets %(names)s itself; leave them out of the format options.")
+            ngettext(
+                "The event sets %(names)s itself; leave it out of the format options.",
+                "The event sets %(names)s itself; leave them out of the format options.",
+                len(reserved),
+            )
             % {"names": ", ".join(reserved)}
         )
     arguments = dict(format_options)
