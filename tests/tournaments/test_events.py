@@ -160,6 +160,23 @@ def test_starting_from_check_in_withdraws_those_who_did_not_check_in(club):
     assert made[4].pk not in {e.id for e in state_of(event).entrants}
 
 
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("en", "Only entries that have checked in play: 1 of 3 have."),
+     ("es", "Solo juegan las inscripciones que han registrado su llegada: 1 de 3 lo han hecho.")],
+)  # fmt: skip
+def test_too_few_checked_in_says_only_those_checked_in_count(club, language, says):
+    event = open_event(club, turn_clock=0)
+    made = enter(event, 3)
+    boss = owner_of(club)
+    events.open_checkin(event, boss)
+    entries.check_in(event, made[0].player, made[0])
+    with translation.override(language), pytest.raises(TournamentError) as refused:
+        events.start(event, boss)
+    assert says in str(refused.value)
+    assert Entry.objects.filter(status=Entry.Status.REGISTERED).count() == 2  # nobody withdrawn
+
+
 def test_the_next_round_waits_for_the_last_and_two_clicks_make_one_round(club):
     event = open_event(club, turn_clock=0)
     enter(event, 4)

@@ -226,15 +226,17 @@ def begin(tournament: Tournament) -> Round:
             % {"state": state_phrase(tournament.state)}
         )
     active = tournament.entries.filter(status__in=Entry.ACTIVE)
+    checked_in = None
     if tournament.state == Tournament.State.CHECKIN:
         playing = active.filter(status=Entry.Status.CHECKED_IN).count()
+        checked_in = (playing, active.count())
     else:
         playing = active.count()
     fmt = format_of(tournament)
     try:
         fmt.check_entries(playing)
     except EntryCountError as error:
-        raise entry_count_problem(tournament, error) from None
+        raise entry_count_problem(tournament, error, checked_in) from None
     except FormatError as error:
         raise explained(error) from None
     if tournament.state == Tournament.State.CHECKIN:

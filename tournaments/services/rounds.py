@@ -72,9 +72,18 @@ def next_of(snap: Snapshot) -> RoundPlan:
         raise explained(error) from None
 
 
-def entry_count_problem(tournament: Tournament, error: EntryCountError) -> TournamentError:
-    """The format's reason, and what the organiser can do about it here."""
+def entry_count_problem(
+    tournament: Tournament, error: EntryCountError, checked_in: tuple[int, int] | None = None
+) -> TournamentError:
+    """The format's reason, and what the organiser can do about it here. ``checked_in``: how
+    many of how many entries have checked in, when only they would play (its count is theirs)."""
     problem = explained(error)
+    if checked_in is not None:
+        counted = message(
+            gettext_noop("Only entries that have checked in play: %(in)s of %(all)s have."),
+            **{"in": checked_in[0], "all": checked_in[1]},
+        )
+        problem = TournamentError(f"{problem} {render([counted])}", [*problem.parts, counted])
     if tournament.bots_fill:
         hint = message(gettext_noop("You may also enter bots."))
     elif not tournament.kind.two_party:
