@@ -135,6 +135,11 @@ def entry_name(entries: dict[int, Entry], entry_id: int | None) -> str:
     return entry.name if entry is not None else f"#{entry_id}"
 
 
+def forfeit_names(row: TableAssignment, entries: dict[int, Entry]) -> list[str]:
+    """Who lost the table by leaving the event or never coming."""
+    return [entry_name(entries, who) for who in row.forfeited or ()]
+
+
 def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
     seats = []
     for index, who in enumerate(row.seats):
@@ -152,7 +157,7 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         overridden=row.overridden_by_id is not None, reason=row.override_reason,
         by=row.overridden_by.name if row.overridden_by_id else "", at=row.overridden_at,
         needs_result=over and row.places is None,
-        forfeited=[entry_name(entries, who) for who in row.forfeited or ()],
+        forfeited=forfeit_names(row, entries),
     )  # fmt: skip
 
 

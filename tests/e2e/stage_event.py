@@ -44,6 +44,17 @@ def _person(name: str):
     )
 
 
+def _seeded(event, owner, count: int) -> list:
+    """``count`` people entered and seeded 1, 2, … in that order."""
+    from tournaments.services import entries
+
+    made = []
+    for seed in range(1, count + 1):
+        person = _person(f"player{seed}")
+        made.append(entries.set_seed(event, owner, entries.register(event, person, person), seed))
+    return made
+
+
 def checkin(start_in: float) -> dict:
     from django.utils import timezone
 
@@ -99,10 +110,7 @@ def withdrawal() -> dict:
         advance="organiser",
     )  # fmt: skip
     events.open_registration(event, owner)
-    made = []
-    for seed in range(1, 9):
-        person = _person(f"player{seed}")
-        made.append(entries.set_seed(event, owner, entries.register(event, person, person), seed))
+    made = _seeded(event, owner, 8)
     first = list(events.start(event, owner).tables.order_by("number"))
     for table in first[:3]:  # R1-1, R1-2 (seed 4 beats seed 5), R1-3
         results.record_result(event, owner, table, [1, 2], "played on paper")
@@ -118,7 +126,7 @@ def withdrawal() -> dict:
 def seated(format_name: str) -> dict:
     from clubs import services as clubs
     from tests.faults.fixture import session_for
-    from tournaments.services import entries, events, results, schedule
+    from tournaments.services import events, results, schedule
 
     owner = _person("organiser")
     club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
@@ -128,16 +136,11 @@ def seated(format_name: str) -> dict:
         play_mode="games", games_per_table=1, turn_clock=0, round_pause=600,
     )  # fmt: skip
     events.open_registration(event, owner)
-    made = []
-    for seed in range(1, 5):
-        person = _person(f"player{seed}")
-        made.append(entries.set_seed(event, owner, entries.register(event, person, person), seed))
+    made = _seeded(event, owner, 4)
+    seed_of = {entry.pk: entry.seed for entry in made}
     for table in events.start(event, owner).tables.order_by("number"):
-        seeds = [made_seed for made_seed in made if made_seed.pk in table.seats]
-        best = min(seeds, key=lambda entry: entry.seed)
-        results.record_result(
-            event, owner, table, [1, 2] if table.seats[0] == best.pk else [2, 1], "on paper"
-        )
+        first, second = (seed_of[who] for who in table.seats)
+        results.record_result(event, owner, table, [1, 2] if first < second else [2, 1], "paper")
     schedule.step(event.pk)  # round 2 is seated; it starts after the pause
     return {"slug": event.slug, "organiser": session_for(owner),
             "names": {"seed1": made[0].name, "seed2": made[1].name}}  # fmt: skip

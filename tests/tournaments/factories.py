@@ -61,3 +61,17 @@ def enter(event: Tournament, count: int, prefix: str = "p") -> list[Entry]:
         entry = entries.register(event, player, player, partner)
         made.append(entries.set_seed(event, organiser, entry, i))
     return made
+
+
+def with_round_two_seated(club: Club, **fields: Any) -> tuple[Tournament, Any]:
+    """Four entries; round 1 recorded (the first seat won every table); round 2 seated by the
+    schedule, with ten minutes' pause before it starts. Returns the event and its organiser."""
+    from tournaments.services import results, schedule
+
+    event = open_event(club, turn_clock=0, round_pause=600, **fields)
+    enter(event, 4)
+    boss = owner_of(club)
+    for table in events.start(event, boss).tables.all():
+        results.record_result(event, boss, table, [1, 2], "played")
+    schedule.step(event.pk)
+    return event, boss

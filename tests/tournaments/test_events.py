@@ -8,9 +8,15 @@ from django.utils import translation
 
 from games.models import Table
 from tests.factories import make_user
-from tests.tournaments.factories import enter, make_event, open_event, owner_of
+from tests.tournaments.factories import (
+    enter,
+    make_event,
+    open_event,
+    owner_of,
+    with_round_two_seated,
+)
 from tournaments.models import Entry, Round, TableAssignment, Tournament
-from tournaments.services import entries, events, results, rounds, schedule
+from tournaments.services import entries, events, results, rounds
 from tournaments.services.errors import TournamentError
 from tournaments.services.state import state_of
 
@@ -251,17 +257,8 @@ def test_a_knockout_cannot_finish_before_it_has_a_champion_but_a_swiss_may_end_e
     assert events.finish(swiss, boss).state == Tournament.State.FINISHED
 
 
-def _swiss_with_round_two_seated(club, **options):
-    event = open_event(
-        club, format_options={"rounds": 5}, turn_clock=0, advance="auto", round_pause=600,
-        **options,
-    )  # fmt: skip
-    enter(event, 4)
-    boss = owner_of(club)
-    row = events.start(event, boss)
-    for table in row.tables.all():
-        results.record_result(event, boss, table, [1, 2], "played")
-    schedule.step(event.pk)
+def _swiss_with_round_two_seated(club):
+    event, boss = with_round_two_seated(club, format_options={"rounds": 5})
     assert event.rounds.get(number=2).state == Round.State.SEATED
     return event, boss
 
@@ -285,13 +282,7 @@ def test_a_seated_round_with_a_result_typed_in_is_kept_and_the_finish_waits_for_
 
 
 def test_a_refused_finish_keeps_the_seated_final(club):
-    event = open_event(club, format="single_elimination", turn_clock=0, round_pause=600)
-    enter(event, 4)
-    boss = owner_of(club)
-    row = events.start(event, boss)
-    for table in row.tables.all():
-        results.record_result(event, boss, table, [1, 2], "played")
-    schedule.step(event.pk)
+    event, boss = with_round_two_seated(club, format="single_elimination")
     with pytest.raises(TournamentError, match="no champion yet"):
         events.finish(event, boss)
     assert event.rounds.get(number=2).tables.count() == 1

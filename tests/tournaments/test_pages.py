@@ -10,9 +10,15 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import DEFAULT_PASSWORD, make_user
-from tests.tournaments.factories import enter, make_event, open_event, owner_of
+from tests.tournaments.factories import (
+    enter,
+    make_event,
+    open_event,
+    owner_of,
+    with_round_two_seated,
+)
 from tournaments.models import Entry, TableAssignment, Tournament
-from tournaments.services import events, results, schedule
+from tournaments.services import events, results
 
 pytestmark = pytest.mark.django_db
 
@@ -125,14 +131,19 @@ def test_a_table_knockouts_going_on_and_the_schedules_next_round_are_two_fields(
     assert re.search(r'<option value="organiser" selected>', page)
 
 
-def test_an_event_form_that_makes_no_event_says_why(client, club, people):
-    client.force_login(people.owner)
-    data = {
-        "club": club.pk, "name": "Wrong", "style": "cutthroat", "seats": "4", "format": "swiss",
+def event_form(club, **changes: str) -> dict:
+    """What the event form posts for a two-party Block Swiss, with ``changes``."""
+    return {
+        "club": club.pk, "name": "Friday", "style": "block", "seats": "2", "format": "swiss",
         "pools": "swiss", "playoff": "single_elimination", "play_mode": "set",
         "points_4": "4-2-1-0", "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual",
-        "turn_clock": "30", "visibility": "public",
+        "turn_clock": "30", "visibility": "public", **changes,
     }  # fmt: skip
+
+
+def test_an_event_form_that_makes_no_event_says_why(client, club, people):
+    client.force_login(people.owner)
+    data = event_form(club, name="Wrong", style="cutthroat", seats="4")
     response = client.post(reverse("event_new"), data)
     assert response.status_code == 400
     assert "tables of players each for themselves" in response.content.decode()
@@ -285,15 +296,7 @@ def test_a_running_swiss_may_be_finished_early_from_its_page(client, club):
 
 
 def test_finishing_a_swiss_with_its_next_round_seated_says_that_round_is_dropped(client, club):
-    event = open_event(
-        club, format_options={"rounds": 5}, turn_clock=0, advance="auto", round_pause=600
-    )
-    enter(event, 4)
-    owner = owner_of(club)
-    row = events.start(event, owner)
-    for table in row.tables.all():
-        results.record_result(event, owner, table, [1, 2], "played")
-    schedule.step(event.pk)
+    event, owner = with_round_two_seated(club, format_options={"rounds": 5})
     client.force_login(owner)
     run = reverse("event_run", kwargs={"slug": event.slug})
     page = client.get(run).content.decode()
@@ -385,12 +388,7 @@ def test_the_event_form_offers_the_chosen_styles_own_options(client):
 
 def test_a_most_entries_beyond_any_club_is_a_form_error_not_a_crash(client, club, people):
     client.force_login(people.owner)
-    data = {
-        "club": club.pk, "name": "Huge", "style": "block", "seats": "2", "format": "swiss",
-        "pools": "swiss", "playoff": "single_elimination", "play_mode": "set",
-        "points_4": "4-2-1-0", "points_3": "4-2-0", "points_2": "1-0", "bot_level": "casual",
-        "turn_clock": "30", "visibility": "public", "entry_cap": "99999999999999999999",
-    }  # fmt: skip
+    data = event_form(club, name="Huge", entry_cap="99999999999999999999")
     response = client.post(reverse("event_new"), data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "less than or equal to 100000" in response.content.decode()

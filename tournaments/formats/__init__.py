@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Format, participants
+from .base import ENTRY_LIMIT, Format, participants
 from .bracket import Bracket, BracketMatch, BracketRound, Slot
 from .double_elimination import DoubleElimination
 from .errors import (
@@ -70,6 +70,7 @@ def make_format(name: str, **options: Any) -> Format:
 
 __all__ = [
     "DEFAULT_POINTS",
+    "ENTRY_LIMIT",
     "FORMATS",
     "TIEBREAKS",
     "Bracket",

@@ -15,7 +15,7 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Round, TableAssignment, Tournament, table_label
-from ..presenters import StandingView, entry_name, event_context
+from ..presenters import StandingView, entry_name, event_context, forfeit_names
 from ..services.state import Snapshot
 
 #: The screen shows this many tables and standings rows at once; more are cycled through.
@@ -76,7 +76,7 @@ def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
         seats.append(LiveSeat(entry_name(snap.entries, who), bot, score, place, who is not None))
     code = row.table.code if row.table_id and row.table else None
     label, state = table_label(row.label), row.get_state_display()
-    forfeited = [entry_name(snap.entries, who) for who in row.forfeited or ()]
+    forfeited = forfeit_names(row, snap.entries)
     return LiveTable(row.number, label, row.state, state, seats, code, forfeited)
 
 

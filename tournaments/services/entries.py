@@ -219,12 +219,12 @@ def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
     """Put a running event's entry out. It keeps its results; the rounds made so far are
     noted with it, so the format knows it was in every one of them (a result corrected later
     cannot pass it over in hindsight). It forfeits the tables it has not finished
-    (``schedule.stand_in_for``)."""
+    (``schedule.forfeit_unfinished``)."""
     if entry.active:  # a withdrawn entry disqualified later left when it withdrew
         entry.withdrawn_after_round = tournament.rounds.count()
     entry.status = status
     entry.save(update_fields=["status", "withdrawn_after_round"])
-    schedule.stand_in_for(tournament, entry)
+    schedule.forfeit_unfinished(tournament, entry)
 
 
 def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -> Entry:

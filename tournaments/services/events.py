@@ -27,7 +27,7 @@ from games import bots
 from games.services import play
 from games.services.errors import TableError
 
-from ..formats import EntryCountError, FormatError
+from ..formats import ENTRY_LIMIT, EntryCountError, FormatError
 from ..kinds import KindError
 from ..models import Entry, Round, TableAssignment, Tournament
 from . import deals, notify
@@ -44,8 +44,8 @@ SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
-#: The most entries an event may be capped at (the form's and the database's bound).
-ENTRY_CAP_LIMIT = 100_000
+#: The most entries an event may be capped at: as many as a format plans for.
+ENTRY_CAP_LIMIT = ENTRY_LIMIT
 #: Fields that may change until the event starts.
 DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level", "rated",
            *SCHEDULE)  # fmt: skip

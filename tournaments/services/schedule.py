@@ -324,7 +324,7 @@ def adjudicate_now(tournament: Tournament, by) -> int:
     return judged
 
 
-def stand_in_for(tournament: Tournament, entry: Entry) -> int:
+def forfeit_unfinished(tournament: Tournament, entry: Entry) -> int:
     """An entry left a running event: it forfeits every table of it that has no result yet,
     seated or being played (it comes last there, and is never seated again). A table left
     with one party to play for is decided at once, so a knockout's withdrawn finalist never
