@@ -23,7 +23,9 @@ from games.models import style_choices
 
 from .formats import FORMATS
 from .kinds import format_choices
+from .messages import render
 from .models import Entry, Tournament
+from .services.errors import TournamentError
 from .services.events import ENTRY_CAP_LIMIT
 
 CLOCK_CHOICES = [
@@ -46,6 +48,12 @@ PLAYOFF_CHOICES = [
 #: Format options with a field of their own (the rest go in the JSON box).
 PLAIN = ("rounds", "third_place", "grand_final_reset", "advance", "allow_byes", "partnerships",
          "pools", "playoff", "pool_options", "playoff_options")  # fmt: skip
+#: The field that sets a format option, where the form names it otherwise or offers it alone.
+FIELD_OF_OPTION = {
+    "advance": "going_on", "rounds": "rounds", "third_place": "third_place",
+    "grand_final_reset": "grand_final_reset", "allow_byes": "allow_byes",
+    "partnerships": "partnerships", "pools": "pools", "playoff": "playoff",
+}  # fmt: skip
 OPTION_PREFIX = "style_"
 WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 #: The schedule's fields, as the form and the services name them alike.
@@ -304,6 +312,29 @@ class EventForm(forms.Form):
                 options["partnerships"] = True
         options.update(data.get("more_options") or {})
         return options
+
+    def refuse(self, error: TournamentError) -> None:
+        """Show the services' refusal. One about an option set by a field of this form goes
+        under that field and names it by its label: the organiser never saw the option's own
+        name ("advance" is "Going on" here). One about an option written in the JSON box keeps
+        the name they wrote."""
+        field = self._field_of(error)
+        if field is None:
+            self.add_error(None, str(error))
+            return
+        part = {key: value for key, value in error.parts[0].items() if key != "en"}
+        part["params"] = {**part["params"], "option": str(self.fields[field].label)}
+        self.add_error(field, render([part], str(error)))
+
+    def _field_of(self, error: TournamentError) -> str | None:
+        if len(error.parts) != 1:
+            return None
+        option = error.parts[0].get("params", {}).get("option")
+        field = FIELD_OF_OPTION.get(option) if isinstance(option, str) else None
+        written = (self.cleaned_data or {}).get("more_options") or {}
+        if field not in self.fields or option in written:
+            return None
+        return field
 
     def event_fields(self) -> dict:
         """The fields as ``services.events.create`` / ``update`` take them."""

@@ -176,7 +176,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         try:
             created = events.create(form.cleaned_data["club"], request.user, **form.event_fields())
         except TournamentError as error:
-            form.add_error(None, str(error))
+            form.refuse(error)
         else:
             messages.success(
                 request, _("The event is saved as a draft. Open registration when ready.")
@@ -204,7 +204,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             events.update(event_obj, request.user, **form.event_fields())
         except TournamentError as error:
-            form.add_error(None, str(error))
+            form.refuse(error)
         else:
             messages.success(request, _("The event is saved."))
             return redirect("event_run", slug=event_obj.slug)

@@ -150,6 +150,26 @@ def test_an_event_form_that_makes_no_event_says_why(client, club, people):
     assert not Tournament.objects.exists()
 
 
+def test_a_refused_option_is_shown_at_its_field_by_the_name_the_form_gives_it(client, club, people):
+    """The format calls it "advance"; the organiser set "Going on", in their language."""
+    client.force_login(people.owner)
+    data = event_form(club, format="two_stage", going_on="1")
+    page = client.post(reverse("event_new"), data).content.decode()
+    going_on = page[page.index('for="id_going_on"') :][:1500]
+    assert "The option “Going on” must be from 2 to 1024." in going_on
+    assert "dvance" not in page.split('id="id_going_on"')[0].split("<form")[1]
+    spanish = client.post(reverse("event_new"), data, HTTP_ACCEPT_LANGUAGE="es")
+    assert "La opción «Pasan» debe ir de 2 a 1024." in spanish.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_option_written_as_json_is_named_as_written(client, club, people):
+    client.force_login(people.owner)
+    data = event_form(club, format="two_stage", more_options='{"advance": 1}')
+    page = client.post(reverse("event_new"), data).content.decode()
+    assert "Advance must be from 2 to 1024, not 1." in page and "Going on”" not in page
+
+
 def test_an_organiser_cannot_create_for_a_club_they_do_not_run(client, club, people):
     from tests.tournaments.factories import make_club
 

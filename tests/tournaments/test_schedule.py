@@ -3,11 +3,13 @@ withdrawals. Steps are called here directly (the worker tests run them through C
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
 
 import pytest
 from django.db import close_old_connections, connection
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Match, Seat, Table
@@ -96,12 +98,15 @@ def test_the_next_round_is_seated_and_started_when_the_last_table_finishes(club)
     assert sorted(event.entries.values_list("final_place", flat=True))[0] == 1
 
 
-def test_with_a_pause_the_round_is_seated_at_once_and_starts_after_it(club):
+def test_with_a_pause_the_round_is_seated_at_once_and_starts_after_it(club, client):
     event = started_event(club, 4, round_pause=60)
     play_round(latest(event))
     assert schedule.step(event.pk) == ["round 2 seated"]
     row = latest(event)
     assert row.state == Round.State.SEATED and row.starts_at is not None
+    client.force_login(owner_of(club))
+    page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
+    assert re.search(r"Round 2 is seated\. At [^<]+ it starts by itself\.</p>", page)
     assert schedule.due_events(now=timezone.now()) == []
     assert event.pk in schedule.due_events(now=row.starts_at)
     assert schedule.step(event.pk, now=row.starts_at) == ["round 2 started"]

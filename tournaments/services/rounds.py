@@ -289,7 +289,7 @@ def reseat(tournament: Tournament, by, first: Entry, second: Entry) -> Round:
         for entry in (first, second):
             if entry.pk not in where:
                 raise TournamentError(
-                    _("%(name)s has no seat in round %(n)s.")
+                    _("No seat in round %(n)s for %(name)s.")
                     % {"name": entry.name, "n": row.number}
                 )
         (table_a, seat_a), (table_b, seat_b) = where[first.pk], where[second.pk]
