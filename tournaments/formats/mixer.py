@@ -20,7 +20,8 @@ improve it:
   (2t+j)-th and (3t+j)-th members, so the group's best entrants do not all sit together on
   the first table (the same idea as 1 v n/2+1 in a two-party Swiss). The groups follow each
   other in the list, and a group's last few entrants share a table with the next group's
-  first.
+  first. A field that is one score group (round 1) is dealt the same way to the tables it
+  fills, whatever their sizes (a table of four and one of two for 6 entrants).
 - **Repair.** Every table holding a repeat or a clash looks for the swap of one of its
   entrants with one of another table that lowers the total cost most, first among nearby
   tables (so the leaders stay together), then further away. When no single swap helps, the
@@ -105,7 +106,7 @@ class Mixer:
     ) -> list[list[EntrantId]]:
         """Tables (lists of ids, in rank order) for ``order`` cut into ``sizes``; ``start``:
         a first seating (as one list cut into ``sizes``) instead of the fold."""
-        tables = cut(start if start is not None else fold(order, self.level), sizes)
+        tables = cut(start if start is not None else fold(order, self.level, sizes), sizes)
         self.improve(tables)
         if self.restarts and len(order) <= RESTART_LIMIT and any(self.conflicts(t) for t in tables):
             tables = self._restarts(order, sizes, tables)
@@ -231,8 +232,16 @@ class Mixer:
         return len({self.level[x] for x in table}) > 1
 
 
-def fold(order: Sequence[EntrantId], level: Mapping[EntrantId, float]) -> list[EntrantId]:
-    """Deal each score group out four ways (see the module's "Start")."""
+def fold(
+    order: Sequence[EntrantId],
+    level: Mapping[EntrantId, float],
+    sizes: Sequence[int] = (),
+) -> list[EntrantId]:
+    """Deal each score group out four ways (see the module's "Start"). A field that is one
+    score group (round 1) is dealt to the tables ``sizes`` gives, as cards are, so that with
+    tables of four and two (6 entrants: 4 + 2) the top seeds still sit apart."""
+    if sizes and sum(sizes) == len(order) and len({level[who] for who in order}) == 1:
+        return [who for table in deal(order, sizes) for who in table]
     out: list[EntrantId] = []
     start = 0
     while start < len(order):
@@ -249,6 +258,19 @@ def fold(order: Sequence[EntrantId], level: Mapping[EntrantId, float]) -> list[E
         )
         start = end
     return out
+
+
+def deal(order: Sequence[EntrantId], sizes: Sequence[int]) -> list[list[EntrantId]]:
+    """``order`` dealt one by one to the tables that still have a free seat, in turn: with
+    tables of equal size, table j takes entrants j, t + j, 2t + j... as the fold does."""
+    tables: list[list[EntrantId]] = [[] for _ in sizes]
+    turn = 0
+    for who in order:
+        while len(tables[turn % len(sizes)]) >= sizes[turn % len(sizes)]:
+            turn += 1
+        tables[turn % len(sizes)].append(who)
+        turn += 1
+    return tables
 
 
 def cut(order: Sequence[EntrantId], sizes: Sequence[int]) -> list[list[EntrantId]]:

@@ -130,6 +130,21 @@ def test_leaders_sit_together():
     ]
 
 
+@pytest.mark.parametrize("count", [6, 10, 14, 18, 30])
+def test_round_one_deals_the_seeds_apart_at_tables_of_four_and_two(count):
+    """Block at tables of four and two: the field is dealt to the tables like cards, so the
+    first seeds sit at different tables, and the table of two comes last."""
+    fmt = make_format("swiss_tables", style="block", table_sizes=[2, 4])
+    first = fmt.next_round(State(entrants(count)))
+    sizes = [len(t.seats) for t in first.tables]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 2
+    tables = len(first.tables)
+    firsts = [min(t.seats) for t in first.tables]
+    assert firsts == list(range(1, tables + 1))
+    if count == 6:
+        assert [t.seats for t in first.tables] == [(1, 3, 5, 6), (2, 4)]
+
+
 def test_club_mates_are_spread_over_tables_when_it_costs_nothing():
     fmt = make_format("swiss_tables", style="cutthroat", rounds=3)
     state = State(entrants(8, **{"club:spanish-town": [1, 3, 5]}))
