@@ -1,7 +1,8 @@
 """An organiser's unhappy paths in the browser: a player withdrew after round 1 of a knockout,
 so round 2 names who went through without playing; a late correction of round 1 is refused
 with the reason, in Spanish on a phone; and a format option of the wrong type is refused on
-the event form, in Spanish too. Photographs at 360 and 1440 px:
+the event form, in Spanish too, and an option set by a field of the form is refused at that
+field by its label ("Pasan", not the format's "advance"). Photographs at 360 and 1440 px:
 test-results/e2e-arbiter-*.png.
 """
 
@@ -79,6 +80,20 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         alert = phone.locator("[role='alert']", has_text="«rounds» lleva un número entero")
         alert.first.wait_for()
         _shoot(phone, "option-360-es")
+
+        # an option set by a field of the form is refused at that field, by its label
+        phone.locator("select[name='format']").select_option("two_stage")
+        phone.locator("textarea[name='more_options']").fill("")
+        phone.locator("input[name='going_on']").fill("1")
+        phone.locator("form.ev-form button[type='submit']").click()
+        phone.wait_for_load_state()
+        summary = phone.locator(".form-errors[role='alert']")
+        assert "Pasan: La opción «Pasan» debe ir de 2 a 1024." in summary.inner_text()
+        summary.get_by_role("link", name="Pasan").click()  # the summary leads to the field
+        field = phone.locator(".field.has-error", has=phone.locator("#id_going_on"))
+        field.get_by_text("La opción «Pasan» debe ir de 2 a 1024.").wait_for()
+        assert phone.locator("#id_going_on").is_visible()
+        _shoot(phone, "going-on-360-es")
 
 
 def test_an_organiser_finishes_a_swiss_early_with_its_next_round_seated(site, chromium):

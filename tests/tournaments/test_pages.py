@@ -157,6 +157,8 @@ def test_a_refused_option_is_shown_at_its_field_by_the_name_the_form_gives_it(cl
     page = client.post(reverse("event_new"), data).content.decode()
     going_on = page[page.index('for="id_going_on"') :][:1500]
     assert "The option “Going on” must be from 2 to 1024." in going_on
+    summary = page[page.index('class="form-errors" role="alert"') :][:400]
+    assert '<a href="#id_going_on">Going on</a>: The option “Going on”' in summary
     assert "dvance" not in page.split('id="id_going_on"')[0].split("<form")[1]
     spanish = client.post(reverse("event_new"), data, HTTP_ACCEPT_LANGUAGE="es")
     assert "La opción «Pasan» debe ir de 2 a 1024." in spanish.content.decode()
