@@ -109,6 +109,8 @@ def test_an_organiser_finishes_a_swiss_early_with_its_next_round_seated(site, ch
         signed_in(desk, site, made["organiser"])
         desk.goto(run_url)
         desk.get_by_text("Finishing now drops round 2, which has not started.").wait_for()
+        seated = desk.get_by_text(re.compile(r"Round 2 is seated\. At .+ it starts by itself\."))
+        assert ".." not in seated.inner_text()
         _shoot(desk, "finish-with-seated-round-1440")
         desk.get_by_role("button", name="Finish the event").click()
         desk.wait_for_load_state()

@@ -50,7 +50,7 @@ def next_of(snap: Snapshot) -> RoundPlan:
         last = snap.rounds[-1]
         if last.state == Round.State.SEATED:
             raise TournamentError(
-                _("Round %(round)s is seated and waits to be started.") % {"round": last.number}
+                _("Round %(round)s is seated and has not started yet.") % {"round": last.number}
             )
         waiting = [t.number for t in last.table_list if t.places is None]
         raise TournamentError(

@@ -38,6 +38,7 @@ CASES = [
     ("swiss_tables", {"style": "cutthroat", "fill_with_bots": True}),
     ("swiss_tables", {"style": "french", "allow_byes": True}),
     ("swiss_tables", {"style": "doubles", "rounds": 4}),
+    ("swiss_tables", {"style": "block", "table_sizes": [2, 4], "allow_byes": True}),
     ("table_knockout", {"style": "cutthroat", "fill_with_bots": True}),
     ("table_knockout", {"style": "cutthroat"}),
     ("table_knockout", {"style": "doubles"}),
