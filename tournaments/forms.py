@@ -331,9 +331,9 @@ class EventForm(forms.Form):
             return None
         option = error.parts[0].get("params", {}).get("option")
         field = FIELD_OF_OPTION.get(option) if isinstance(option, str) else None
-        written = (self.cleaned_data or {}).get("more_options") or {}
-        if field not in self.fields or option in written:
-            return None
+        written = json.dumps((self.cleaned_data or {}).get("more_options") or {})
+        if field not in self.fields or json.dumps(option) in written:
+            return None  # named in the JSON box (at any depth): the organiser's own word
         return field
 
     def event_fields(self) -> dict:

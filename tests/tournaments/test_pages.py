@@ -170,6 +170,10 @@ def test_an_option_written_as_json_is_named_as_written(client, club, people):
     data = event_form(club, format="two_stage", more_options='{"advance": 1}')
     page = client.post(reverse("event_new"), data).content.decode()
     assert "Advance must be from 2 to 1024, not 1." in page and "Going on”" not in page
+    nested = event_form(club, format="two_stage", more_options='{"pool_options": {"rounds": 0}}')
+    page = client.post(reverse("event_new"), nested).content.decode()
+    assert "“Rounds”" not in page and "has-error" not in page
+    assert "Rounds must be from 1 to 999, not 0." in page
 
 
 def test_an_organiser_cannot_create_for_a_club_they_do_not_run(client, club, people):
