@@ -360,34 +360,52 @@ def _dt(timestamp: float):
 
 
 def queries_per_move() -> dict:
-    """Queries for one move through the service plus the four viewers' renders."""
+    """Queries for one move through the service plus the four viewers' renders, for every move
+    of one game: each move is made for whoever is to play (the player's seat too, as a bot
+    would), so none is a declined call. ``first`` and ``last`` are the game's first and last
+    moves before the one that ends it, ``ending`` that one (results, ratings, the next deal)."""
+    import random as _random
+
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from accounts.models import User
+    from games import bots
     from games.live import rendering
     from games.live.rendering import render_live
     from games.models import Game
     from games.services import play, seating
-    from games.services.autoplay import play_for_seat
 
     user = User.objects.create_user("bench-queries", password=secrets.token_hex(8))
     table = seating.create_table(user, "cutthroat", 4, {}, turn_clock=0,
                                  bots=[None, "casual", "casual", "casual"])  # fmt: skip
     match = play.start_match(table, seed=12345)
+    rng = _random.Random(12345)
+
+    def choose(state, seat):
+        return bots.choose("casual", state, seat.index, rng)
+
     counts: list[int] = []
-    for _ in range(40):
-        game = match.games.order_by("-number").first()
-        if game.state == Game.State.OVER:
-            break
+    service: list[int] = []
+    game = match.games.order_by("-number").first()
+    while game.state != Game.State.OVER and len(counts) < 60:
         rendering.clear()
         with CaptureQueriesContext(connection) as captured:
-            play_for_seat(game.pk, game.version, "bot")
+            outcome = play.submit(game.pk, None, game.version, None, reason="bot", choose=choose)
+            service.append(len(captured.captured_queries))
             render_live(table.pk, user, "en")
             for _ in range(3):
                 render_live(table.pk, None, "en")
+        if not outcome.applied:
+            raise RuntimeError(f"the bench's move was refused: {outcome.message}")
         counts.append(len(captured.captured_queries))
-    return {"first": counts[0], "last": counts[-1], "max": max(counts), "moves": len(counts)}
+        game = Game.objects.get(pk=game.pk)
+    ended = game.state == Game.State.OVER
+    playing = counts[:-1] if ended else counts
+    return {
+        "first": playing[0], "last": playing[-1], "max": max(playing), "moves": len(counts),
+        "service": service[0], "ending": counts[-1] if ended else None,
+    }  # fmt: skip
 
 
 # -- the servers -----------------------------------------------------------------------------
