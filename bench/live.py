@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import secrets
 import signal
@@ -364,8 +365,6 @@ def queries_per_move() -> dict:
     of one game: each move is made for whoever is to play (the player's seat too, as a bot
     would), so none is a declined call. ``first`` and ``last`` are the game's first and last
     moves before the one that ends it, ``ending`` that one (results, ratings, the next deal)."""
-    import random as _random
-
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -380,7 +379,7 @@ def queries_per_move() -> dict:
     table = seating.create_table(user, "cutthroat", 4, {}, turn_clock=0,
                                  bots=[None, "casual", "casual", "casual"])  # fmt: skip
     match = play.start_match(table, seed=12345)
-    rng = _random.Random(12345)
+    rng = random.Random(12345)
 
     def choose(state, seat):
         return bots.choose("casual", state, seat.index, rng)
