@@ -29,7 +29,7 @@ from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
 from .services import access, entries, events, reads, rounds
 from .services.errors import TournamentError
-from .services.state import snapshot
+from .services.state import Snapshot, snapshot
 
 
 def _visible(request: HttpRequest, slug: str) -> Tournament:
@@ -235,11 +235,18 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
         "awaits_champion": awaits_champion,
         "enter_form": EnterForm(),
         "current": snap.rounds[-1] if snap.rounds else None,
-        "late_entries": event_obj.state == Tournament.State.RUNNING
-        and event_obj.format in entries.LATE_FORMATS,
+        **_late_entries(event_obj, snap),
         **presenters.event_context(snap),
     }
     return render(request, "tournaments/run.html", context, status=status)
+
+
+def _late_entries(event_obj: Tournament, snap: Snapshot) -> dict:
+    """Whether the run page offers a late entry, or says why a Swiss no longer takes one."""
+    late = event_obj.state == Tournament.State.RUNNING and event_obj.format in entries.LATE_FORMATS
+    if late and not snap.round_to_come():
+        return {"late_entries": False, "late_closed": entries.last_round_made(len(snap.rounds))}
+    return {"late_entries": late, "late_closed": ""}
 
 
 @login_required

@@ -349,6 +349,27 @@ def test_a_late_arrival_entered_by_the_organiser_is_paired_from_the_next_round(c
     assert late.pk in {who for t in row.tables.all() for who in t.seats} | set(row.byes)
 
 
+def test_a_swiss_whose_last_round_is_made_takes_no_late_arrival_and_says_why(club, client):
+    """With round 2 of 2 made, a late arrival would only sit in the standings: the entry is
+    refused (a person or a bot), and the run page says why instead of offering the form."""
+    event = started_event(club, 4, bots_fill=True)
+    boss = owner_of(club)
+    play_round(latest(event))
+    schedule.step(event.pk)
+    assert latest(event).number == 2
+    for enter_late in (
+        lambda: entries.register(event, boss, make_user("late")),
+        lambda: entries.register_bot(event, boss),
+    ):
+        with pytest.raises(TournamentError, match="Round 2 is the last round"):
+            enter_late()
+    assert event.entries.count() == 4
+    client.force_login(boss)
+    page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
+    assert "Round 2 is the last round: a late arrival would not play." in page
+    assert 'id="enter-player"' not in page
+
+
 def test_a_round_robin_takes_no_late_arrival(club):
     event = started_event(club, 4, format="round_robin", format_options={})
     with pytest.raises(TournamentError, match="not taking entries"):

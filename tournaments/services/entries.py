@@ -19,6 +19,7 @@ from . import schedule
 from .access import can_run, is_member, require_organiser
 from .errors import TournamentError, state_phrase
 from .locks import locked
+from .state import snapshot
 
 TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
 
@@ -31,12 +32,20 @@ LATE_FORMATS = ("swiss", "swiss_tables")
 
 def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
     if late and tournament.state == Tournament.State.RUNNING and tournament.format in LATE_FORMATS:
+        snap = snapshot(tournament)
+        if not snap.round_to_come():
+            raise TournamentError(last_round_made(len(snap.rounds)))
         return
     if tournament.state not in TAKING_ENTRIES:
         raise TournamentError(
             _("The event is %(state)s: it is not taking entries.")
             % {"state": state_phrase(tournament.state)}
         )
+
+
+def last_round_made(number: int) -> str:
+    """Why a running Swiss takes no late entry once its last round is made."""
+    return _("Round %(n)s is the last round: a late arrival would not play.") % {"n": number}
 
 
 def _entered(tournament: Tournament, people: list[User]) -> Entry | None:

@@ -85,6 +85,15 @@ class Snapshot:
         per snapshot: the page, its presenters and the finish each ask."""
         return self._bracket
 
+    def round_to_come(self) -> bool:
+        """Whether the format will make another round after those made: a late entry made now
+        would play in it. A Swiss fixes its number of rounds from round 1's field, so once its
+        last round is made a late arrival would only sit in the standings."""
+        planned = getattr(self.format, "planned_rounds", None)
+        if planned is None or not self.state.rounds:
+            return True
+        return len(self.state.rounds) < planned(len(formats.participants(self.state)))
+
     def awaits_champion(self) -> bool:
         """A knockout (or a playoff under way) that has no champion yet cannot finish."""
         return self.bracket() is not None and not self.format.is_finished(self.state)
