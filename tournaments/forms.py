@@ -21,12 +21,11 @@ from accounts.models import User
 from games import bots, engine
 from games.models import style_choices
 
-from .formats import FORMATS
+from .formats import ENTRY_LIMIT, FORMATS
 from .kinds import format_choices
 from .messages import render
 from .models import Entry, Tournament
 from .services.errors import TournamentError
-from .services.events import ENTRY_CAP_LIMIT
 
 CLOCK_CHOICES = [
     (0, _("No clock")),
@@ -142,7 +141,7 @@ class EventForm(forms.Form):
     entry_cap = forms.IntegerField(
         label=_("Most entries"),
         min_value=2,
-        max_value=ENTRY_CAP_LIMIT,
+        max_value=ENTRY_LIMIT,  # the cap the services check
         required=False,
         help_text=_("Empty: no limit."),
     )

@@ -14,10 +14,10 @@ and logged-in sessions. Scenarios:
   every table); seed 4 withdrew before the last result was in, so round 2 is seated (by the
   schedule, here and now) with seed 1 through by walkover. Session: ``organiser``, and
   ``names`` of seeds 1 and 4.
-- ``seated``: a two-party Block Swiss of 4 people (``--format swiss``) or a knockout of 4
-  (``--format single_elimination``) whose round 1 the organiser recorded (the better seed
-  won), with a pause of ten minutes between rounds: so round 2 is seated and has not
-  started. Session: ``organiser``, and ``names`` of seeds 1 and 2.
+- ``seated``: a two-party Block Swiss of 4 people (``--format swiss``, of ``--rounds``
+  rounds, 3 unless said) or a knockout of 4 (``--format single_elimination``) whose round 1
+  the organiser recorded (the better seed won), with a pause of ten minutes between rounds:
+  so round 2 is seated and has not started. Session: ``organiser``, and ``names`` of seeds 1 and 2.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def withdrawal() -> dict:
             "names": {"seed1": made[0].name, "seed4": made[3].name}}  # fmt: skip
 
 
-def seated(format_name: str) -> dict:
+def seated(format_name: str, rounds: int = 3) -> dict:
     from clubs import services as clubs
     from tests.faults.fixture import session_for
     from tournaments.services import events, results, schedule
@@ -132,7 +132,7 @@ def seated(format_name: str) -> dict:
     club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
     event = events.create(
         club, owner, name=f"Evening {secrets.token_hex(2)}", style="block", seats=2,
-        format=format_name, format_options={"rounds": 3} if format_name == "swiss" else {},
+        format=format_name, format_options={"rounds": rounds} if format_name == "swiss" else {},
         play_mode="games", games_per_table=1, turn_clock=0, round_pause=600,
     )  # fmt: skip
     events.open_registration(event, owner)
@@ -152,6 +152,7 @@ def main() -> None:
     parser.add_argument("--format", default="swiss")
     parser.add_argument("--start-in", type=float, default=30.0)
     parser.add_argument("--entries", type=int, default=80)
+    parser.add_argument("--rounds", type=int, default=3, help="a seated Swiss's rounds")
     args = parser.parse_args()
     _setup()
     if args.scenario == "checkin":
@@ -159,7 +160,7 @@ def main() -> None:
     elif args.scenario == "withdrawal":
         made = withdrawal()
     elif args.scenario == "seated":
-        made = seated(args.format)
+        made = seated(args.format, args.rounds)
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

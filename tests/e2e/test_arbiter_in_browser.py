@@ -25,6 +25,12 @@ def _shoot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"e2e-arbiter-{name}.png"), full_page=True)
 
 
+def _submit(page) -> None:
+    """Send the organiser's form on the page and wait for the answer."""
+    page.locator("form.ev-form button[type='submit']").click()
+    page.wait_for_load_state()
+
+
 def _in_spanish(page, base: str) -> None:
     page.context.add_cookies([{"name": "django_language", "value": "es", "url": base}])
 
@@ -62,8 +68,7 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         phone.locator("select[name='place_0']").select_option("2")
         phone.locator("select[name='place_1']").select_option("1")
         phone.locator("input[name='reason']").fill("el acta decía otra cosa")
-        phone.locator("form.ev-form button[type='submit']").click()
-        phone.wait_for_load_state()
+        _submit(phone)
         alert = phone.locator(".form-errors[role='alert']")
         alert.wait_for()
         assert "ya está sentada" in alert.inner_text()
@@ -75,8 +80,7 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         phone.locator("select[name='format']").select_option("swiss")
         phone.locator("input[name='name']").fill("Swiss del viernes")
         phone.locator("textarea[name='more_options']").fill('{"rounds": "3"}')
-        phone.locator("form.ev-form button[type='submit']").click()
-        phone.wait_for_load_state()
+        _submit(phone)
         alert = phone.locator("[role='alert']", has_text="«rounds» lleva un número entero")
         alert.first.wait_for()
         _shoot(phone, "option-360-es")
@@ -85,8 +89,7 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         phone.locator("select[name='format']").select_option("two_stage")
         phone.locator("textarea[name='more_options']").fill("")
         phone.locator("input[name='going_on']").fill("1")
-        phone.locator("form.ev-form button[type='submit']").click()
-        phone.wait_for_load_state()
+        _submit(phone)
         summary = phone.locator(".form-errors[role='alert']")
         assert "Pasan: La opción «Pasan» debe ir de 2 a 1024." in summary.inner_text()
         summary.get_by_role("link", name="Pasan").click()  # the summary leads to the field
@@ -94,6 +97,17 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         field.get_by_text("La opción «Pasan» debe ir de 2 a 1024.").wait_for()
         assert phone.locator("#id_going_on").is_visible()
         _shoot(phone, "going-on-360-es")
+
+        desk.goto(f"{site}events/new/")  # the same refusal on a desktop, in English
+        desk.locator("select[name='style']").select_option("block")
+        desk.locator("select[name='seats']").select_option("2")
+        desk.locator("select[name='format']").select_option("two_stage")
+        desk.locator("input[name='name']").fill("Friday pools")
+        desk.locator("input[name='going_on']").fill("1")
+        _submit(desk)
+        summary = desk.locator(".form-errors[role='alert']")
+        assert "Going on: The option “Going on” must be from 2 to 1024." in summary.inner_text()
+        _shoot(desk, "going-on-1440")
 
 
 def test_an_organiser_finishes_a_swiss_early_with_its_next_round_seated(site, chromium):
@@ -116,6 +130,24 @@ def test_an_organiser_finishes_a_swiss_early_with_its_next_round_seated(site, ch
         desk.wait_for_load_state()
         desk.get_by_text("This event is over.").wait_for()
         _shoot(desk, "finished-early-1440")
+
+
+def test_a_swiss_whose_last_round_is_seated_offers_no_late_entry(site, chromium):
+    made = stage_event(site, "seated", "--format", "swiss", "--rounds", "2")
+    run_url = f"{site}events/{made['slug']}/run/"
+    with browser_pages(chromium, desk=DESKTOP, phone=PHONE) as (desk, phone):
+        signed_in(desk, site, made["organiser"])
+        desk.goto(run_url)
+        desk.get_by_text("Round 2 is the last round: a late arrival would not play.").wait_for()
+        assert desk.locator("#enter-player").count() == 0
+        desk.locator("#entries-heading").scroll_into_view_if_needed()
+        _shoot(desk, "no-late-entry-1440")
+
+        signed_in(phone, site, made["organiser"])
+        _in_spanish(phone, site)
+        phone.goto(run_url)
+        phone.get_by_text("La ronda 2 es la última: quien llegue tarde no jugaría.").wait_for()
+        _shoot(phone, "no-late-entry-360-es")
 
 
 def test_a_finalist_who_withdraws_in_the_pause_hands_the_final_over(site, chromium):

@@ -44,8 +44,6 @@ SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
-#: The most entries an event may be capped at: as many as a format plans for.
-ENTRY_CAP_LIMIT = ENTRY_LIMIT
 #: Fields that may change until the event starts.
 DETAILS = ("name", "starts_at", "entry_cap", "turn_clock", "visibility", "bot_level", "rated",
            *SCHEDULE)  # fmt: skip
@@ -143,10 +141,10 @@ def check(tournament: Tournament) -> None:
         raise TournamentError(_("A table plays a whole set or a number of games."))
     if tournament.entry_cap is not None and tournament.entry_cap < 2:
         raise TournamentError(_("An event needs room for at least 2 entries."))
-    if tournament.entry_cap is not None and tournament.entry_cap > ENTRY_CAP_LIMIT:
+    if tournament.entry_cap is not None and tournament.entry_cap > ENTRY_LIMIT:
         raise TournamentError(
             _("An event takes at most %(n)s entries.")
-            % {"n": number_format(ENTRY_CAP_LIMIT, force_grouping=True)}
+            % {"n": number_format(ENTRY_LIMIT, force_grouping=True)}
         )
     if tournament.bot_level not in bots.LEVELS:
         raise TournamentError(_("There is no such bot level."))

@@ -196,7 +196,7 @@ def _look_for_players(tournament: Tournament, assignment: TableAssignment) -> No
     earlier = list(assignment.forfeited)  # entries that left the event meanwhile
     assignment.forfeited = earlier + [pk for pk in forfeiting if pk not in earlier]
     assignment.save(update_fields=["presence_checked", "forfeited"])
-    present = [s for s in assignment.seats if s is not None and s not in assignment.forfeited]
+    present = _still_in(assignment)
     if forfeiting and len(present) <= 1 and len(present) < len(assignment.seats):
         _settle_forfeit(tournament, assignment)
 
@@ -324,6 +324,11 @@ def adjudicate_now(tournament: Tournament, by) -> int:
     return judged
 
 
+def _still_in(assignment: TableAssignment) -> list[int]:
+    """The entries seated at a table that have not forfeited it (bot seats are nobody's)."""
+    return [s for s in assignment.seats if s is not None and s not in assignment.forfeited]
+
+
 def forfeit_unfinished(tournament: Tournament, entry: Entry) -> int:
     """An entry left a running event: it forfeits every table of it that has no result yet,
     seated or being played (it comes last there, and is never seated again). A table left
@@ -345,8 +350,7 @@ def forfeit_unfinished(tournament: Tournament, entry: Entry) -> int:
         if assignment.table_id is not None:
             for seat_id in standing.seats_of_people(assignment.table_id, people):
                 taken += presence.stand_in_now(seat_id)
-        present = [s for s in assignment.seats if s is not None and s not in assignment.forfeited]
-        if len(present) <= 1:
+        if len(_still_in(assignment)) <= 1:
             try:
                 with transaction.atomic():
                     _settle_forfeit(tournament, assignment)

@@ -88,11 +88,9 @@ class Snapshot:
     def round_to_come(self) -> bool:
         """Whether the format will make another round after those made: a late entry made now
         would play in it. A Swiss fixes its number of rounds from round 1's field, so once its
-        last round is made a late arrival would only sit in the standings."""
-        planned = getattr(self.format, "planned_rounds", None)
-        if planned is None or not self.state.rounds:
-            return True
-        return len(self.state.rounds) < planned(len(formats.participants(self.state)))
+        last round is made it counts as finished, and a late arrival would only sit in the
+        standings."""
+        return not self.format.is_finished(self.state)
 
     def awaits_champion(self) -> bool:
         """A knockout (or a playoff under way) that has no champion yet cannot finish."""
