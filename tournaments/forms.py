@@ -23,7 +23,7 @@ from games.models import style_choices
 
 from .formats import ENTRY_LIMIT, FORMATS
 from .kinds import format_choices
-from .messages import render
+from .messages import param, render, with_param
 from .models import Entry, Tournament
 from .services.errors import TournamentError
 
@@ -321,14 +321,13 @@ class EventForm(forms.Form):
         if field is None:
             self.add_error(None, str(error))
             return
-        part = {key: value for key, value in error.parts[0].items() if key != "en"}
-        part["params"] = {**part["params"], "option": str(self.fields[field].label)}
+        part = with_param(error.parts[0], "option", str(self.fields[field].label))
         self.add_error(field, render([part], str(error)))
 
     def _field_of(self, error: TournamentError) -> str | None:
         if len(error.parts) != 1:
             return None
-        option = error.parts[0].get("params", {}).get("option")
+        option = param(error.parts[0], "option")
         field = FIELD_OF_OPTION.get(option) if isinstance(option, str) else None
         written = json.dumps((self.cleaned_data or {}).get("more_options") or {})
         if field not in self.fields or json.dumps(option) in written:

@@ -24,6 +24,20 @@ def message(msgid: str, plural: str = "", n: int | None = None, **params) -> dic
     return part
 
 
+def param(part: dict, name: str) -> object:
+    """One parameter of a kept sentence; None when it has none of that name."""
+    return (part.get("params") or {}).get(name)
+
+
+def with_param(part: dict, name: str, value: object) -> dict:
+    """The same sentence with one parameter given another value (a form names an option by its
+    own label). Its ``en`` words name the old value, so they are dropped: English readers get
+    the msgid, worded with the new one, like everyone else."""
+    kept = {key: item for key, item in part.items() if key != "en"}
+    kept["params"] = {**(part.get("params") or {}), name: value}
+    return kept
+
+
 def render(parts: list[dict], fallback: str = "") -> str:
     """Kept sentences in the current language, one after another; ``fallback`` (the text
     stored before notes kept their sentences, or a refusal made from text alone) when there

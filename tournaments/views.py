@@ -243,10 +243,10 @@ def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
 
 def _late_entries(event_obj: Tournament, snap: Snapshot) -> dict:
     """Whether the run page offers a late entry, or says why a Swiss no longer takes one."""
-    late = event_obj.state == Tournament.State.RUNNING and event_obj.format in entries.LATE_FORMATS
-    if late and not snap.round_to_come():
-        return {"late_entries": False, "late_closed": entries.last_round_made(len(snap.rounds))}
-    return {"late_entries": late, "late_closed": ""}
+    if not entries.takes_late_entries(event_obj):
+        return {"late_entries": False, "late_closed": ""}
+    closed = entries.late_entries_closed(event_obj, snap)
+    return {"late_entries": not closed, "late_closed": closed}
 
 
 @login_required

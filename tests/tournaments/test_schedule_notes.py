@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 
 from tests.tournaments.factories import enter, open_event, owner_of
 from tournaments.formats import EntryCountError
-from tournaments.messages import message, render
+from tournaments.messages import message, param, render, with_param
 from tournaments.models import Tournament
 from tournaments.services import schedule
 from tournaments.services.errors import TournamentError, explained
@@ -63,6 +63,15 @@ def test_a_kept_sentence_that_no_longer_reads_falls_back_to_the_stored_text():
     broken = [message("Round %(n)s has started already.", m=3)]  # the wrong parameter
     with translation.override("es"):
         assert render(broken, "stored") == "stored"
+
+
+def test_a_kept_sentence_worded_with_another_parameter_drops_its_english_words():
+    part = {**message("Table %(table)s is waiting.", table=3), "en": "Table 3, precisely."}
+    renamed = with_param(part, "table", 4)
+    assert param(renamed, "table") == 4 and param(part, "table") == 3, "the original stays"
+    with translation.override("en"):
+        assert render([renamed]) == "Table 4 is waiting."
+    assert param(message("No parameters."), "table") is None
 
 
 def test_the_run_page_shows_the_schedules_note_in_the_organisers_language(club):

@@ -19,7 +19,7 @@ from . import schedule
 from .access import can_run, is_member, require_organiser
 from .errors import TournamentError, state_phrase
 from .locks import locked
-from .state import snapshot
+from .state import Snapshot, snapshot
 
 TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
 
@@ -30,11 +30,23 @@ TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
 LATE_FORMATS = ("swiss", "swiss_tables")
 
 
+def takes_late_entries(tournament: Tournament) -> bool:
+    """Whether the event is running in a format that seats arrivals in its next round."""
+    return tournament.state == Tournament.State.RUNNING and tournament.format in LATE_FORMATS
+
+
+def late_entries_closed(tournament: Tournament, snap: Snapshot | None = None) -> str:
+    """Why such an event takes no late entry now ("" while it does): its last round is made,
+    so an arrival would never be seated."""
+    snap = snap if snap is not None else snapshot(tournament)
+    return "" if snap.round_to_come() else last_round_made(len(snap.rounds))
+
+
 def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
-    if late and tournament.state == Tournament.State.RUNNING and tournament.format in LATE_FORMATS:
-        snap = snapshot(tournament)
-        if not snap.round_to_come():
-            raise TournamentError(last_round_made(len(snap.rounds)))
+    if late and takes_late_entries(tournament):
+        closed = late_entries_closed(tournament)
+        if closed:
+            raise TournamentError(closed)
         return
     if tournament.state not in TAKING_ENTRIES:
         raise TournamentError(
