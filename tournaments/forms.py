@@ -47,12 +47,9 @@ PLAYOFF_CHOICES = [
 #: Format options with a field of their own (the rest go in the JSON box).
 PLAIN = ("rounds", "third_place", "grand_final_reset", "advance", "allow_byes", "partnerships",
          "pools", "playoff", "pool_options", "playoff_options")  # fmt: skip
-#: The field that sets a format option, where the form names it otherwise or offers it alone.
-FIELD_OF_OPTION = {
-    "advance": "going_on", "rounds": "rounds", "third_place": "third_place",
-    "grand_final_reset": "grand_final_reset", "allow_byes": "allow_byes",
-    "partnerships": "partnerships", "pools": "pools", "playoff": "playoff",
-}  # fmt: skip
+#: The field that sets a format option: its namesake, but for "advance" ("Going on" here; the
+#: form's own ``advance`` field is the schedule's).
+FIELD_OF_OPTION = {**{option: option for option in PLAIN}, "advance": "going_on"}
 OPTION_PREFIX = "style_"
 WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 #: The schedule's fields, as the form and the services name them alike.

@@ -31,6 +31,18 @@ def _submit(page) -> None:
     page.wait_for_load_state()
 
 
+def _send_event_form(page, **values: str) -> None:
+    """Set the event form's fields by name, in order (a list is chosen from, the rest typed),
+    and send it."""
+    for name, value in values.items():
+        field = page.locator(f"[name='{name}']")
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    _submit(page)
+
+
 def _in_spanish(page, base: str) -> None:
     page.context.add_cookies([{"name": "django_language", "value": "es", "url": base}])
 
@@ -75,21 +87,16 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         _shoot(phone, "late-correction-360-es")
 
         phone.goto(f"{site}events/new/")
-        phone.locator("select[name='style']").select_option("block")
-        phone.locator("select[name='seats']").select_option("2")
-        phone.locator("select[name='format']").select_option("swiss")
-        phone.locator("input[name='name']").fill("Swiss del viernes")
-        phone.locator("textarea[name='more_options']").fill('{"rounds": "3"}')
-        _submit(phone)
+        _send_event_form(
+            phone, style="block", seats="2", format="swiss", name="Swiss del viernes",
+            more_options='{"rounds": "3"}',
+        )  # fmt: skip
         alert = phone.locator("[role='alert']", has_text="«rounds» lleva un número entero")
         alert.first.wait_for()
         _shoot(phone, "option-360-es")
 
         # an option set by a field of the form is refused at that field, by its label
-        phone.locator("select[name='format']").select_option("two_stage")
-        phone.locator("textarea[name='more_options']").fill("")
-        phone.locator("input[name='going_on']").fill("1")
-        _submit(phone)
+        _send_event_form(phone, format="two_stage", more_options="", going_on="1")
         summary = phone.locator(".form-errors[role='alert']")
         assert "Pasan: La opción «Pasan» debe ir de 2 a 1024." in summary.inner_text()
         summary.get_by_role("link", name="Pasan").click()  # the summary leads to the field
@@ -99,12 +106,9 @@ def test_an_organiser_sees_a_walkover_and_why_a_late_correction_is_refused(site,
         _shoot(phone, "going-on-360-es")
 
         desk.goto(f"{site}events/new/")  # the same refusal on a desktop, in English
-        desk.locator("select[name='style']").select_option("block")
-        desk.locator("select[name='seats']").select_option("2")
-        desk.locator("select[name='format']").select_option("two_stage")
-        desk.locator("input[name='name']").fill("Friday pools")
-        desk.locator("input[name='going_on']").fill("1")
-        _submit(desk)
+        _send_event_form(
+            desk, style="block", seats="2", format="two_stage", name="Friday pools", going_on="1"
+        )
         summary = desk.locator(".form-errors[role='alert']")
         assert "Going on: The option “Going on” must be from 2 to 1024." in summary.inner_text()
         _shoot(desk, "going-on-1440")

@@ -39,7 +39,11 @@ def late_entries_closed(tournament: Tournament, snap: Snapshot | None = None) ->
     """Why such an event takes no late entry now ("" while it does): its last round is made,
     so an arrival would never be seated."""
     snap = snap if snap is not None else snapshot(tournament)
-    return "" if snap.round_to_come() else last_round_made(len(snap.rounds))
+    if snap.round_to_come():
+        return ""
+    return _("Round %(n)s is the last round: a late arrival would not play.") % {
+        "n": len(snap.rounds)
+    }
 
 
 def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
@@ -53,11 +57,6 @@ def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
             _("The event is %(state)s: it is not taking entries.")
             % {"state": state_phrase(tournament.state)}
         )
-
-
-def last_round_made(number: int) -> str:
-    """Why a running Swiss takes no late entry once its last round is made."""
-    return _("Round %(n)s is the last round: a late arrival would not play.") % {"n": number}
 
 
 def _entered(tournament: Tournament, people: list[User]) -> Entry | None:
