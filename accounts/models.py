@@ -46,6 +46,10 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("user")
         verbose_name_plural = _("users")
+        # Granted by a superuser only (accounts.access): staff as such see nothing more.
+        permissions = [
+            ("view_everything", _("Can see every private set, import, table and profile")),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(is_bot=False, bot_level="")

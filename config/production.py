@@ -8,7 +8,9 @@ Everything in ``config.settings``, plus what a public site behind a TLS proxy ne
   must set ``X-Forwarded-Proto`` (and overwrite any a client sent), as SECURE_PROXY_SSL_HEADER
   trusts it; never expose the web processes without the proxy.
 - The Content-Security-Policy is always enforced, debug or not.
-- /healthz shows its details to staff only (the proxy's requests come from this machine too).
+- /healthz shows its details only to those who see everything (``accounts.access``: superusers
+  and those granted the power, not staff as such; the proxy's requests come from this machine
+  too).
 - It refuses to start without the settings that must not be left to a default: SECRET_KEY
   (every web process must share it, so a key generated per machine would not do),
   DJANGO_ALLOWED_HOSTS, and debug off.

@@ -27,7 +27,7 @@ CSRF_TRUSTED_ORIGINS = env.words(ENV, "DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "config.apps.SiteAdminConfig",  # django.contrib.admin, with a guarded "view on site"
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -261,7 +261,8 @@ if DEBUG:
 else:
     CONTENT_SECURITY_POLICY = security.content_security_policy()
 
-# /healthz details (error text, timings) go to staff and, here, to requests from this machine
+# /healthz details (error text, timings) go to whoever sees everything (accounts.access: not
+# staff as such) and, here, to requests from this machine
 # (``make run``'s probe, a developer's curl); everyone else sees ok/failing per service only.
 HEALTHZ_LOCAL_DETAILS = True
 

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from accounts.access import sees_everything
 from games.live import styles
 
 from . import health
@@ -35,8 +36,9 @@ def rules(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 only when every service answers, so a load balancer can drop a sick process.
 
-    Anyone gets ok/failing per service; the reasons go to the server log, and to staff or (in
-    the default profile) to a request from this machine, such as ``make run``'s own probe.
+    Anyone gets ok/failing per service; the reasons go to the server log, and to whoever
+    ``sees_everything`` (not staff as such: every club organiser is staff) or (in the default
+    profile) to a request from this machine, such as ``make run``'s own probe.
     """
     data = health.report()
     shown = data if _may_see_details(request) else health.public(data)
@@ -49,7 +51,7 @@ def _may_see_details(request: HttpRequest) -> bool:
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return False  # no session to look up, so no query while the database may be down
     try:
-        return bool(request.user.is_staff)
+        return sees_everything(request.user)
     except DatabaseError:  # the database is what is failing: answer without the details
         return False
 

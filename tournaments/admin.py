@@ -234,6 +234,13 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("club")
 
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        """A new event's club is one of the organiser's own: another club's id, posted by
+        hand, is refused by the form (the search only offers their clubs)."""
+        if db_field.name == "club":
+            kwargs["queryset"] = organised_clubs(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
     @admin.display(description=gettext_lazy("entries"))
     def entry_count(self, event: Tournament) -> int:
         return event.entries.filter(status__in=Entry.ACTIVE).count()

@@ -4,9 +4,9 @@ rated style for the rank, one for the plotted history, one for the recent sets, 
 rating changes, two for the titles and one for the events won.
 
 Who sees what: the page is public, like a seat at a public table. Sets at private tables (and
-so a club-only event's tables) are listed only to the player themselves and staff, as the
-history app lists them; ratings count every rated game, private ones included, since a rating
-says nothing of which games made it.
+so a club-only event's tables) are listed only to the player themselves and to whoever
+``accounts.access.sees_everything``, as the history app lists them; ratings count every rated
+game, private ones included, since a rating says nothing of which games made it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.db.models import F, Q
 from django.utils.translation import gettext as _
 
+from accounts.access import sees_everything
 from accounts.models import User
 from clubs.models import Club
 from games import engine
@@ -71,7 +72,7 @@ class Profile:
 
 
 def profile(player: User, viewer) -> Profile:
-    everything = viewer.is_authenticated and (viewer.pk == player.pk or viewer.is_staff)
+    everything = (viewer.is_authenticated and viewer.pk == player.pk) or sees_everything(viewer)
     return Profile(
         player=player, ratings=ratings_of(player), recent=recent_sets(player, everything),
         titles=titles_of(player, viewer), clubs=list(Club.objects.filter(memberships__user=player)),

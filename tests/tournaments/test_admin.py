@@ -54,6 +54,37 @@ def test_organisers_see_only_their_clubs_events(client, people, two_clubs):
     assert client.get(ours).status_code == 200
 
 
+def test_view_on_site_gives_an_organiser_no_other_clubs_invite_or_event(client, people, two_clubs):
+    """Django's shortcut redirects any staff member to any object's page; an invite's page is
+    its secret link, so the site's admin answers 404 for what the organiser may not view."""
+    from django.contrib.contenttypes.models import ContentType
+
+    from clubs.services import make_invite
+
+    theirs = two_clubs["theirs"]
+    invite = make_invite(theirs.club, theirs.club.memberships.get().user)
+    client.force_login(people.organiser)
+    for obj in (invite, theirs, theirs.club):
+        kind = ContentType.objects.get_for_model(obj)
+        response = client.get(reverse("admin:view_on_site", args=[kind.pk, obj.pk]))
+        assert response.status_code == 404
+        assert invite.code not in response.get("Location", "")
+    ours = two_clubs["ours"]
+    kind = ContentType.objects.get_for_model(ours)
+    response = client.get(reverse("admin:view_on_site", args=[kind.pk, ours.pk]))
+    assert response.status_code == 302 and response["Location"].endswith(ours.get_absolute_url())
+
+
+def test_an_organiser_cannot_add_an_event_to_another_club(client, people, two_clubs):
+    client.force_login(people.organiser)
+    add = reverse("admin:tournaments_tournament_add")
+    field = client.get(add).context["adminform"].form.fields["club"]
+    assert list(field.queryset) == [two_clubs["ours"].club]
+    response = client.post(add, {"club": two_clubs["theirs"].club.pk, "name": "Sneaky"})
+    assert response.status_code == 200 and "club" in response.context["adminform"].form.errors
+    assert not Tournament.objects.filter(name="Sneaky").exists()
+
+
 def test_superusers_see_every_event(client, two_clubs):
     client.force_login(make_user("root", is_superuser=True, is_staff=True))
     page = client.get(reverse(CHANGELIST))

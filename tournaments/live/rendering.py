@@ -20,6 +20,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.access import sees_everything
+
 from ..models import Tournament
 from ..services import access
 from ..services.state import snapshot
@@ -47,12 +49,11 @@ class Viewer:
     """Who watches, as far as seeing an event goes; read once when a socket connects."""
 
     organiser: bool
-    member: bool  # of the event's club (or a superuser)
+    member: bool  # of the event's club (or one who sees everything)
 
 
 def viewer_of(event: Tournament, user) -> Viewer:
-    signed_in = user is not None and user.is_authenticated
-    member = signed_in and (user.is_superuser or access.is_member(event, user))
+    member = access.is_member(event, user) or sees_everything(user)
     return Viewer(access.can_run(event, user), member)
 
 

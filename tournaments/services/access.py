@@ -2,7 +2,8 @@
 
 Running an event is the club's organisers' job (``clubs.services.can_organise``: owners and
 organisers, and superusers for any club). Seeing one depends on its visibility: public events
-are for everyone, club events for the club's members only.
+are for everyone, club events for the club's members only (and whoever
+``accounts.access.sees_everything``; an organiser of another club is staff but sees no more).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from accounts.access import sees_everything
 from clubs.models import Membership
 from clubs.services import can_organise
 
@@ -29,7 +31,7 @@ def require_organiser(tournament: Tournament, user) -> None:
 def visible_to(user, events: QuerySet[Tournament] | None = None) -> QuerySet[Tournament]:
     """The events ``user`` may see: public ones, and their own clubs' club-only ones."""
     events = Tournament.objects.all() if events is None else events
-    if user is not None and user.is_authenticated and user.is_superuser:
+    if sees_everything(user):
         return events
     shown = Q(visibility=Tournament.Visibility.PUBLIC)
     if user is not None and user.is_authenticated:
@@ -43,7 +45,7 @@ def can_see(tournament: Tournament, user) -> bool:
         return True
     if user is None or not user.is_authenticated:
         return False
-    if user.is_superuser:
+    if sees_everything(user):
         return True
     return Membership.objects.filter(club_id=tournament.club_id, user=user).exists()
 
