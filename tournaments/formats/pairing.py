@@ -17,12 +17,22 @@ important:
   ``avoid_weight`` times a one-win points gap, 2.5 by default);
 - ``SCORE`` times the square of the points gap (in wins), so entrants meet their own score
   group and floaters go to the next group, not further;
-- the fold: inside a score group of g, members whose places in the group are d apart cost
-  |2d - g|, capped at ``FOLD``. That is 0 for the fold's partner (the group's i-th meets its
-  (i + g/2)-th: top half against bottom half, so the group's best do not meet first) and a whole
-  number of at least 1 for any other, however big the group: the fold is the one cheapest
-  pairing of a group. The cap keeps a pair's fold cost within what a points gap of a tenth of
-  a win costs (a hundredth of a one-win gap), so the fold never outweighs the score groups.
+- the fold: inside a score group of g, two members whose places in it are d apart stray
+  |2d - g| from the fold. A pair across the group's halves costs its stray, capped at
+  ``CROSS`` (half of ``FOLD``); a pair inside one half costs ``CROSS`` more, so at most
+  ``FOLD``. The top half is the first g // 2 places, the bottom half the last g // 2; an odd
+  group's middle place is in either (the bottom's when the group's last floats down, the top's
+  when its first meets a floater from above), so its pairs count as across. The fold's partner
+  (the group's i-th meets its (i + g/2)-th: top half against bottom half, so the group's best
+  do not meet first) costs 0, any other pair a whole number of at least 1 however big the
+  group (the fold is the one cheapest pairing of a group), and any pair inside a half more
+  than any pair across. So when the fold must change (club-mates, a rematch), the bottom half
+  is reordered before anyone changes halves, as in FIDE's Dutch system (transpositions before
+  exchanges): an exchange makes a pair inside each half, together at least ``2 * CROSS + 4``,
+  while reordering a bottom half of up to 10 costs at most 100 (twice the sum of the places
+  moved), so with clashes and rematches equal a group of up to 20 keeps its halves apart. The
+  cap keeps a pair's fold cost within what a points gap of a tenth of a win costs (a
+  hundredth of a one-win gap), so the fold never outweighs the score groups.
 
 In the fallback's bye node, giving the bye costs the receiver's points gap above the lowest
 score, its places from the bottom (capped at ``FOLD``), and ``BYE_AGAIN`` per bye already had.
@@ -63,6 +73,9 @@ BYE_AGAIN = 10**15
 SCORE = 10**4
 #: the cap of a pair's fold cost, and of the places-from-the-bottom term of floats and byes
 FOLD = 100
+#: the cap of the fold cost of a pair across the halves of its score group; a pair inside a half
+#: costs more, from ``CROSS + 1`` up to ``FOLD``
+CROSS = FOLD // 2
 CHUNK = 16
 EXACT_LIMIT = 48
 #: bye candidates tried one by one before the joint matching decides (a rematch looks needed)
@@ -114,10 +127,7 @@ class Model:
         gap = self.level[a] - self.level[b]
         if gap:
             return cost + round(SCORE * gap * gap)
-        # in whole places, not a fraction of the group: a fraction rounded to an integer cost
-        # made an off-by-one pair free in a group of a hundred or more
-        stray = abs(2 * abs(self.gindex[a] - self.gindex[b]) - self.gsize[a])
-        return cost + min(stray, FOLD)
+        return cost + fold_cost(self.gindex[a], self.gindex[b], self.gsize[a])
 
     def bye_cost(self, who: EntrantId, again: bool) -> int | None:
         """The bye node's edge, used only when the bye could not be settled first."""
@@ -133,6 +143,22 @@ class Model:
         ``from_bottom``: how many of the chunk are placed below ``who`` (the lowest floats)."""
         gap = self.level[who] - below
         return round(SCORE * gap * gap) + min(from_bottom, FOLD)
+
+
+def fold_cost(i: int, j: int, size: int) -> int:
+    """The fold cost of the pair at places ``i`` and ``j`` of a score group of ``size`` (see the
+    module's docstring): its stray from the fold, capped at ``CROSS``, and ``CROSS`` more if
+    both are in the top half (the first ``size // 2`` places) or both in the bottom half (the
+    last ``size // 2``). An odd group's middle place may be in either (the bottom's when the
+    group's last floats down, the top's when its first meets a floater from above), so no pair
+    with it is inside a half."""
+    # in whole places, not a fraction of the group: a fraction rounded to an integer cost made
+    # an off-by-one pair free in a group of a hundred or more
+    stray = abs(2 * abs(i - j) - size)
+    stray = stray if stray < CROSS else CROSS  # not min(): this runs for every edge
+    half = size // 2
+    inside = (i < half and j < half) or (i >= size - half and j >= size - half)
+    return stray + CROSS if inside else stray
 
 
 def score_groups(order: Sequence[EntrantId], level: Mapping[EntrantId, float]):

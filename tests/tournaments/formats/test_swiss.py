@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import RoundPlan, State, TablePlan, make_format
+from tournaments.formats import Entrant, RoundPlan, State, TablePlan, make_format
 
 from .play import assert_seated_once, entrants, record, table_mates
 from .reference import best_pairing_cost, tri
@@ -108,6 +109,73 @@ def test_club_mates_are_kept_apart_when_it_costs_nothing():
     kept = fmt.next_round(State(entrants(8, **{"club:kingston": [1, 5], "family:brown": [2, 6]})))
     pairs = {frozenset(t.seats) for t in kept.tables}
     assert frozenset((1, 5)) not in pairs and frozenset((2, 6)) not in pairs
+
+
+def test_the_docs_club_mates_example_swaps_inside_the_bottom_half():
+    # docs/tournaments.md: the fold of 101..104 (after 105's bye) pairs 101 with 103, club-mates;
+    # 101 v 102 and 103 v 104 would keep them apart too, but the top two seeds would meet
+    field = [
+        Entrant(i, seed=i - 100, groups=frozenset({"club:kingston"} if i in (101, 103) else ()))
+        for i in range(101, 106)
+    ]
+    round_ = make_format("swiss").next_round(State(field))
+    assert round_ == RoundPlan(
+        number=1, tables=(TablePlan(seats=(101, 104)), TablePlan(seats=(103, 102))), byes=(105,)
+    )
+
+
+CLUBS = "abc"
+
+
+@st.composite
+def clashing_fields(draw) -> list[Entrant]:
+    """Round 1 of 2 to 14 entrants, each in up to two of three clubs, one fold pair (of the
+    field without the last seed's bye) sharing a club: a single score group whose fold clashes."""
+    count = draw(st.integers(2, 14))
+    clubs = [set(draw(st.sets(st.sampled_from(CLUBS), max_size=2))) for _ in range(count)]
+    half = count // 2
+    top = draw(st.integers(0, half - 1))
+    shared = draw(st.sampled_from(CLUBS))
+    clubs[top].add(shared)
+    clubs[top + half].add(shared)
+    return [
+        Entrant(i, seed=i, groups=frozenset(f"club:{c}" for c in clubs[i - 1]))
+        for i in range(1, count + 1)
+    ]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(clashing_fields())
+def test_a_clash_reorders_the_bottom_half_before_the_halves_exchange(field):
+    # FIDE's Dutch system: when the fold must change, the bottom half is transposed first; two
+    # of the top half meet only if every top-against-bottom pairing has more clashes
+    round_ = make_format("swiss").next_round(State(field))
+    assert round_.byes == ((len(field),) if len(field) % 2 else ())
+    group = [e.id for e in field if e.id not in round_.byes]
+    half = len(group) // 2
+    top, bottom = group[:half], group[half:]
+    labels = {e.id: e.groups for e in field}
+
+    def clashes(pairs) -> int:
+        return sum(1 for a, b in pairs if labels[a] & labels[b])
+
+    across = min(clashes(zip(top, order, strict=True)) for order in itertools.permutations(bottom))
+    chosen = [t.seats for t in round_.tables]
+    assert clashes(chosen) <= across
+    if any(len(set(seats) & set(top)) != 1 for seats in chosen):
+        assert clashes(chosen) < across
+
+
+def test_in_a_big_field_clashes_in_the_fold_keep_the_top_half_against_the_bottom():
+    # 400 entrants, matched in slices of the one score group, every seventh fold pair clashing:
+    # each slice mends its clashes inside its bottom half, within the cap of a pair across
+    half = 200
+    field = entrants(2 * half, **{f"club:{k}": [k, k + half] for k in range(1, half + 1, 7)})
+    labels = {e.id: e.groups for e in field}
+    round_ = make_format("swiss").next_round(State(field))
+    for a, b in (t.seats for t in round_.tables):
+        assert (a <= half) != (b <= half)
+        assert not labels[a] & labels[b]
 
 
 def test_club_mates_meet_rather_than_anyone_meets_twice():
