@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -28,9 +29,26 @@ class Role(models.TextChoices):
 ORGANISING = (Role.OWNER, Role.ORGANISER)
 
 
+#: The clubs' own pages under /clubs/ (``clubs/urls.py``): a club's short name is never one of
+#: them, or its address would open that page (a club "new" would be the founding form). Events
+#: keep theirs the same way (``tournaments.services.events.RESERVED_SLUGS``).
+RESERVED_SLUGS = frozenset({"new", "join"})
+RESERVED_MESSAGE = _(
+    "“%(slug)s” is the address of one of the site's own pages: choose another short name."
+)
+
+
+def not_reserved(slug: str) -> None:
+    """A club's short name, refused when it is one of the clubs' own pages."""
+    if slug in RESERVED_SLUGS:
+        raise ValidationError(RESERVED_MESSAGE, code="reserved", params={"slug": slug})
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=80, unique=True)
-    slug = models.SlugField(_("short name for links"), max_length=40, unique=True)
+    slug = models.SlugField(
+        _("short name for links"), max_length=40, unique=True, validators=[not_reserved]
+    )
     country = models.CharField(_("country"), max_length=60, blank=True)
     language = models.CharField(
         _("language"), max_length=10, choices=language_choices, default=settings.LANGUAGE_CODE

@@ -19,7 +19,16 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from .models import ORGANISING, Club, Invite, JoinRequest, Membership, Role
+from .models import (
+    ORGANISING,
+    RESERVED_MESSAGE,
+    RESERVED_SLUGS,
+    Club,
+    Invite,
+    JoinRequest,
+    Membership,
+    Role,
+)
 
 ORGANISER_GROUP = "Club organisers"
 
@@ -57,11 +66,15 @@ def _require_organiser(club: Club, user) -> None:
 
 def create_club(owner: User, name: str, *, slug: str = "", country: str = "",
                 language: str = "", description: str = "") -> Club:  # fmt: skip
-    """Found a club; its founder is its owner."""
+    """Found a club; its founder is its owner. A short name chosen must be free; one made from
+    the name is made free (a club called "New" gets "new-2": "new" is a page of the site)."""
     name = " ".join(name.split())
     if not name:
         raise ClubError(_("A club needs a name."))
-    slug = slugify(slug or name)[:40]
+    chosen = slugify(slug)[:40]
+    if chosen in RESERVED_SLUGS:
+        raise ClubError(str(RESERVED_MESSAGE) % {"slug": chosen})
+    slug = chosen or _free_slug(slugify(name)[:40])
     if not slug:
         raise ClubError(_("Choose a short name for links made of letters or digits."))
     try:
@@ -74,6 +87,16 @@ def create_club(owner: User, name: str, *, slug: str = "", country: str = "",
     except IntegrityError:
         raise ClubError(_("A club with that name or short name exists already.")) from None
     return club
+
+
+def _free_slug(base: str) -> str:
+    """``base``, or ``base-2``, ``base-3`` … : the first that is no page of the site and no
+    other club's ("" stays "": the name has no letter or digit)."""
+    slug, n = base, 1
+    while slug and (slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists()):
+        n += 1
+        slug = f"{base[: 39 - len(str(n))]}-{n}"
+    return slug
 
 
 def _set(club: Club, user: User, role: str) -> Membership:
@@ -150,11 +173,12 @@ def request_to_join(club: Club, user: User, message: str = "") -> JoinRequest:
         raise ClubError(_("Your request is already waiting for an organiser.")) from None
 
 
-def decide(request_id: int, by: User, approve: bool) -> JoinRequest:
-    """An organiser lets someone in, or not."""
+def decide(club: Club, request_id: int, by: User, approve: bool) -> JoinRequest:
+    """An organiser of ``club`` lets someone in, or not. A request to another club is refused
+    as one that does not exist, before anything changes."""
     with transaction.atomic():
         request = JoinRequest.objects.select_for_update().select_related("club", "user")
-        request = request.filter(pk=request_id).first()
+        request = request.filter(pk=request_id, club=club).first()
         if request is None:
             raise ClubError(_("There is no such request."))
         _require_organiser(request.club, by)

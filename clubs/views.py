@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from config import bounds
 
 from . import services
 from .forms import ClubForm, JoinRequestForm
@@ -91,7 +92,10 @@ def _act(request: HttpRequest, slug: str, action: Callable[[Club], str]) -> Http
 
 
 def _member(request: HttpRequest) -> User:
-    user = User.objects.filter(pk=request.POST.get("user", "")[:12] or 0).first()
+    """The person a members' action names (refused with the reason, as for nobody, if what
+    was posted is not an id: it once reached the query as text, a 500)."""
+    pk = bounds.id_from(request.POST.get("user"))
+    user = User.objects.filter(pk=pk).first() if pk is not None else None
     if user is None:
         raise services.ClubError(_("There is no such player."))
     return user
@@ -116,10 +120,8 @@ def club_decide(request: HttpRequest, slug: str) -> HttpResponse:
     approve = request.POST.get("answer") == "yes"
 
     def answer(club_obj: Club) -> str:
-        raw = request.POST.get("request", "")
-        decided = services.decide(int(raw) if raw.isdigit() else 0, request.user, approve)
-        if decided.club_id != club_obj.pk:
-            raise services.ClubError(_("There is no such request."))
+        number = bounds.id_from(request.POST.get("request")) or 0  # 0: no request's
+        decided = services.decide(club_obj, number, request.user, approve)
         name = decided.user.name
         text = _("%(name)s is now a member.") if approve else _("You declined %(name)s.")
         return text % {"name": name}

@@ -5,18 +5,55 @@ ModelAdmin's queryset. Django's "view on site" shortcut (``/admin/r/<type>/<id>/
 ModelAdmins: it redirects any staff member to any object's ``get_absolute_url``, and an
 invite's is its secret link. Here it redirects only to an object the asker may view in the
 admin, and answers 404 otherwise, as for an object that does not exist.
+
+Every ModelAdmin registered here also takes dates, times and JSON within the site's bounds
+(``config.bounds``), as the site's own forms do, and its list's date links refuse a day no
+calendar holds (``?created_at__year=9999&month=12&day=31`` overflowed to a 500).
 """
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ChangeList
 from django.contrib.contenttypes import views as contenttype_views
 from django.contrib.contenttypes.models import ContentType
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import path
 
+from . import bounds
+
+
+class BoundedChangeList(ChangeList):
+    """A date link past the calendar's end (the day after 9999-12-31) is a wrong lookup, which
+    the admin answers by showing the list unfiltered, as for any other."""
+
+    def get_filters(self, request):
+        try:
+            return super().get_filters(request)
+        except (ValueError, OverflowError) as error:
+            raise IncorrectLookupParameters(error) from error
+
+
+class Bounded:
+    """Mixed into every registered ModelAdmin (``Site.register``)."""
+
+    def get_changelist(self, request, **kwargs):
+        return BoundedChangeList
+
 
 class Site(admin.AdminSite):
+    def register(self, model_or_iterable, admin_class=None, **options) -> None:
+        """Every ModelAdmin's date, time and JSON fields are bounded (``config.bounds``): a
+        date in year 9999 or JSON a hundred thousand brackets deep is the field's error, where
+        Django's own fields let it through to a 500; so are its list's date links."""
+        base = admin_class or admin.ModelAdmin
+        if not issubclass(base, Bounded):
+            base = type(base.__name__, (Bounded, base), {"__module__": base.__module__})
+        super().register(model_or_iterable, base, **options)
+        for model_admin in self._registry.values():
+            bounds.admin_overrides(model_admin.formfield_overrides)
+
     def get_urls(self):
         urls = super().get_urls()
         guarded = path(

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.template import loader
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import requires_csrf_token
 
 UNAVAILABLE = (OperationalError, InterfaceError)
 
@@ -37,6 +41,20 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response["Retry-After"] = "10"
         return response
     return HttpResponse(loader.render_to_string("errors/500.html"), status=500)
+
+
+@requires_csrf_token
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's handler400, its page with the reason when the request was too big to read (a
+    form carrying megabytes of JSON): Django refuses it before any form could say why."""
+    reason = ""
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
+        reason = _("That was too much to send at once: the site takes at most %(n)s KB.") % {
+            "n": limit
+        }
+    body = loader.render_to_string("400.html", {"reason": reason}, request=request)
+    return HttpResponseBadRequest(body)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -214,6 +214,9 @@ CELERY_TASK_ROUTES = {"history.tasks.analyse_game": {"queue": ANALYSIS_QUEUE}}
 # Every game of an event table is analysed when it ends (once its deals are no longer secret);
 # ANALYSE_EVENT_GAMES=0 leaves it to the players' "Analyse this game".
 ANALYSE_EVENT_GAMES = env.flag(ENV, "ANALYSE_EVENT_GAMES", default=True)
+# How many of the analyses a person asked for may wait (queued or running) at once, so that one
+# account cannot fill the one slot's queue ahead of everyone else and the event games.
+ANALYSES_WAITING_PER_USER = int(ENV.get("ANALYSES_WAITING_PER_USER", "3"))
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env.flag(ENV, "DJANGO_SECURE_COOKIES")

@@ -22,4 +22,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "config.errors.bad_request"
 handler500 = "config.errors.server_error"

@@ -240,6 +240,14 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.table} · set {self.number}"
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the set is finished: the one answer the table, the history list and the
+        set's page all ask. A set closed after an event's fixed number of games
+        (``services.play.close_set``) is over though nobody reached the style's target, so
+        replaying its games with the engine would not say so."""
+        return self.state == self.State.OVER
+
 
 class Game(models.Model):
     class State(models.TextChoices):

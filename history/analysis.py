@@ -7,7 +7,9 @@ queues nothing. ``run`` is what the task calls: it rebuilds the game's record (t
 as the replay viewer does), hands it to the pure ``games.bots.analysis`` and stores the result,
 writing the progress as it goes and telling it to the pages that watch (``progress``).
 ``request_automatically`` is the same request with nobody asking (an event's games, from
-``listeners``).
+``listeners``). A person may keep only ``settings.ANALYSES_WAITING_PER_USER`` of their requests
+waiting (``TooManyWaiting`` otherwise): the worker has one slot, and nobody's pile of requests
+should hold up everyone else's, nor the event games' own.
 
 Only a finished game is analysed, and never one of a sealed set (its deals are still secret):
 the analysis reads the whole deal, so a game in progress must not get one.
@@ -19,9 +21,12 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
+from accounts.models import User
 from games.bots.analysis import analyse_game
 from games.engine import load_record
 from games.engine.errors import RecordError
@@ -40,6 +45,10 @@ STALE = timedelta(minutes=15)  # a queued or running analysis older than this is
 
 class NotAnalysable(ValueError):
     """The game may not be analysed (not finished, or its deal still secret)."""
+
+
+class TooManyWaiting(Exception):
+    """The person already has as many analyses waiting as they may; the message says so."""
 
 
 def analysable(game: Game) -> bool:
@@ -88,19 +97,62 @@ def request_automatically(games) -> int:
 
 def _request(user, key: dict[str, Any], number: int) -> GameAnalysis:
     asker = user if user is not None and user.pk else None
-    defaults = {"number": number, "seed": SEED, "requested_by": asker}
     try:
         with transaction.atomic():
-            row, created = GameAnalysis.objects.get_or_create(**key, defaults=defaults)
+            return _queued(asker, key, number)
     except IntegrityError:  # asked twice at once: the other request made it
-        row, created = GameAnalysis.objects.get(**key), False
-    if created or _needs_queueing(row):
-        GameAnalysis.objects.filter(pk=row.pk).update(
-            state=GameAnalysis.State.QUEUED, error="", updated_at=timezone.now()
+        return GameAnalysis.objects.get(**key)
+
+
+def _queued(asker, key: dict[str, Any], number: int) -> GameAnalysis:
+    """The row, queued if it needs to be; call inside a transaction. A person's requests are
+    taken one at a time (their row locked), so two at once cannot both pass ``_check_turns``."""
+    if asker is not None:
+        User.objects.select_for_update().filter(pk=asker.pk).first()
+    row = GameAnalysis.objects.filter(**key).first()
+    if row is not None and not _needs_queueing(row):
+        return row  # under way or done: asking again costs nothing
+    if asker is not None:
+        _check_turns(asker)
+    if row is None:
+        row = GameAnalysis.objects.create(
+            **{"number": number, "seed": SEED, "requested_by": asker, **key}
         )
+    else:
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            state=GameAnalysis.State.QUEUED, error="", updated_at=timezone.now(),
+            requested_by=asker or row.requested_by,
+        )  # fmt: skip
         row.refresh_from_db()
-        jobs.later(ANALYSE, row.pk)
+    jobs.later(ANALYSE, row.pk)
     return row
+
+
+def waiting_for(user) -> int:
+    """How many analyses ``user`` asked for are queued or running (one presumed lost, queued
+    longer ago than ``STALE``, no longer counts: asking again queues it anew)."""
+    return GameAnalysis.objects.filter(
+        requested_by=user,
+        state__in=(GameAnalysis.State.QUEUED, GameAnalysis.State.RUNNING),
+        updated_at__gte=timezone.now() - STALE,
+    ).count()
+
+
+def _check_turns(user) -> None:
+    """The analysis worker has one slot: one person may keep only so many analyses waiting
+    (``settings.ANALYSES_WAITING_PER_USER``), so that nobody's pile holds up everyone else's,
+    nor the analyses of event games, which nobody asks for."""
+    limit = settings.ANALYSES_WAITING_PER_USER
+    if waiting_for(user) >= limit:
+        raise TooManyWaiting(
+            ngettext(
+                "You already have %(n)s analysis waiting; ask for this one once it is done.",
+                "You already have %(n)s analyses waiting; ask for this one once one of them "
+                "is done.",
+                limit,
+            )
+            % {"n": limit}
+        )
 
 
 def _needs_queueing(row: GameAnalysis) -> bool:

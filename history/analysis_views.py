@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -85,9 +86,14 @@ def _played_game(request: HttpRequest, pk: int, number: int) -> Game:
 @require_POST
 def match_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = _played_game(request, pk, number)
-    row = analysis.request_for_game(request.user, game)
+    names, url = match_names(game.match.players), _match_url(pk, number)
+    try:
+        row = analysis.request_for_game(request.user, game)
+    except analysis.TooManyWaiting as refused:
+        back = reverse("history_match_game", args=[pk, number])
+        return _refused(request, analysis.for_game(game), names, url, str(refused), back)
     if request.htmx:
-        return _panel(request, row, match_names(game.match.players), _match_url(pk, number))
+        return _panel(request, row, names, url)
     return redirect("history_match_game", pk, number)
 
 
@@ -95,14 +101,32 @@ def match_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpRespon
 @require_POST
 def imported_game_analyse(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     imported = access.own_import(request.user, pk)
+    names, url = record_names(imported.record, imported.seats), _imported_url(pk, number)
     try:
         row = analysis.request_for_import(request.user, imported, number)
     except analysis.NotAnalysable:
         raise Http404 from None
+    except analysis.TooManyWaiting as refused:
+        back = reverse("history_imported_game", args=[pk, number])
+        row = analysis.for_import(imported, number)
+        return _refused(request, row, names, url, str(refused), back)
     if request.htmx:
-        names = record_names(imported.record, imported.seats)
-        return _panel(request, row, names, _imported_url(pk, number))
+        return _panel(request, row, names, url)
     return redirect("history_imported_game", pk, number)
+
+
+def _refused(
+    request: HttpRequest, row: GameAnalysis | None, names: list[str], request_url: str,
+    reason: str, back: str,
+) -> HttpResponse:  # fmt: skip
+    """Not queued: the person has enough waiting. The panel says why (429), with its button
+    still there for later; without htmx, the viewer (``back``) again with the reason on top."""
+    if not request.htmx:
+        messages.error(request, reason)
+        return redirect(back)
+    panel = analysis_presenters.panel(row, names, True)
+    panel.update({"request_url": request_url, "refused": reason})
+    return render(request, PANEL, {"analysis": panel}, status=429)
 
 
 def _panel(

@@ -3,34 +3,16 @@
 from __future__ import annotations
 
 from django import forms
-from django.db.models import CharField, Q, Value
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
+from config import bounds
 from games.models import style_choices
 from tournaments.models import Tournament
 
 from .listing import Filters, Result, people_named
-
-
-def places_of(owner_id: int) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-    """The clubs a person belongs to and the events they entered, in one query: the choices of
-    the club and event filters."""
-    clubs = (
-        Club.objects.filter(memberships__user_id=owner_id)
-        .order_by()
-        .values_list(Value("club", output_field=CharField()), "pk", "name")
-    )
-    events = (
-        Tournament.objects.filter(Q(entries__player_id=owner_id) | Q(entries__partner_id=owner_id))
-        .order_by()
-        .values_list(Value("event", output_field=CharField()), "pk", "name")
-    )
-    found = {"club": [], "event": []}
-    for kind, pk, name in clubs.union(events):
-        found[kind].append((pk, name))
-    return sorted(found["club"], key=lambda c: c[1]), sorted(found["event"], key=lambda c: c[1])
 
 
 class HistoryFilterForm(forms.Form):
@@ -43,17 +25,24 @@ class HistoryFilterForm(forms.Form):
         label=pgettext_lazy("the person one plays with", "Partner"), required=False, max_length=40
     )
     # Any club or event may be asked for (a link from its page); the menus offer the person's.
-    club = forms.IntegerField(label=_("Club"), required=False, widget=forms.Select)
-    tournament = forms.IntegerField(label=_("Event"), required=False, widget=forms.Select)
-    since = forms.DateField(
+    # An id no row can have, or a date outside the site's years, is the field's error: that
+    # filter is left out rather than sent to the database (where it overflowed).
+    club = bounds.IdField(label=_("Club"), required=False, widget=forms.Select)
+    tournament = bounds.IdField(label=_("Event"), required=False, widget=forms.Select)
+    since = bounds.DayField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    until = forms.DateField(
+    until = bounds.DayField(
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, data, clubs: list[tuple[int, str]], events: list[tuple[int, str]]) -> None:
+    def __init__(self, data, clubs: list[tuple[int, str]], events: list[tuple[int, str]],
+                 seen: QuerySet[Tournament]) -> None:  # fmt: skip
+        """``clubs`` and ``events`` are the menus (``listing.places_of``); ``seen`` the events
+        the viewer may see, the only ones an event asked for by number is named from (a
+        draft's or a club-only event's name is not shown to just anyone)."""
         super().__init__(data)
+        self.seen = seen
         self.fields["style"].choices = [("", _("Any")), *style_choices()]
         self.fields["club"].widget.choices = [("", _("Any")), *clubs]
         self.fields["tournament"].widget.choices = [("", _("Any")), *events]
@@ -61,11 +50,11 @@ class HistoryFilterForm(forms.Form):
 
     def full_clean(self) -> None:
         super().full_clean()
-        for name, model in (("club", Club), ("tournament", Tournament)):
+        for name, rows in (("club", Club.objects.all()), ("tournament", self.seen)):
             chosen = self.cleaned_data.get(name) if hasattr(self, "cleaned_data") else None
             widget = self.fields[name].widget
             if chosen and chosen not in {value for value, _label in widget.choices}:
-                found = model.objects.filter(pk=chosen).values_list("name", flat=True).first()
+                found = rows.filter(pk=chosen).values_list("name", flat=True).first()
                 widget.choices = [*widget.choices, (chosen, found or "?")]
 
     def clean(self) -> dict:

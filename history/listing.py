@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.db.models import CharField, Exists, F, OuterRef, Q, QuerySet, Value
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from clubs.models import Club
 from games.models import Match
-from tournaments.models import TableAssignment
+from tournaments.models import TableAssignment, Tournament
+from tournaments.services.access import visible_to
 
 from .models import Item
 
@@ -47,7 +49,7 @@ def result_of(item: Item) -> str | None:
     match = item.match
     if match is None:
         return None
-    if match.state != Match.State.OVER:
+    if not match.is_over:
         return Result.UNFINISHED
     if match.winner_party is None:
         return Result.NO_WINNER
@@ -78,6 +80,38 @@ class Filters:
             or self.club
             or self.tournament
         )
+
+
+Choices = list[tuple[int, str]]
+
+
+def places_of(owner_id: int, viewer) -> tuple[Choices, Choices]:
+    """The clubs a person belongs to and the events they entered that ``viewer`` may see (a
+    club-only event by its club's members, a draft by its organisers: ``visible_to``), in one
+    query: the choices of the club and event filters."""
+    clubs = (
+        Club.objects.filter(memberships__user_id=owner_id)
+        .order_by()
+        .values_list(Value("club", output_field=CharField()), "pk", "name")
+    )
+    entered = Tournament.objects.filter(
+        Q(entries__player_id=owner_id) | Q(entries__partner_id=owner_id)
+    )
+    events = (
+        visible_to(viewer, entered)
+        .order_by()
+        .values_list(Value("event", output_field=CharField()), "pk", "name")
+    )
+    found: dict[str, Choices] = {"club": [], "event": []}
+    for kind, pk, name in clubs.union(events):
+        found[kind].append((pk, name))
+    return sorted(found["club"], key=lambda c: c[1]), sorted(found["event"], key=lambda c: c[1])
+
+
+def events_seen_by(viewer) -> QuerySet[Tournament]:
+    """The events ``viewer`` may see (``visible_to``): the only ones the event filter names
+    when one is asked for by number."""
+    return visible_to(viewer)
 
 
 def people_named(name: str) -> list[int]:

@@ -74,7 +74,7 @@ def list_rows(items: list[Item]) -> list[dict]:
         rows.append({
             "kind": "set", "at": item.at, "style": style_label(item.style), "pk": match.pk,
             "result": result, "result_word": RESULT_WORDS[result], "others": others,
-            "how": set_result_word(match.result) if match.state == match.State.OVER else "",
+            "how": set_result_word(match.result) if match.is_over else "",
             "totals": " · ".join(f"{name} {total}" for name, total in totals),
             "private": table.is_private,
         })  # fmt: skip

@@ -20,6 +20,7 @@ invalid file gets the engine's one-line reason and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -27,13 +28,14 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config import bounds
 from games import engine
 from games.engine.record import FORMAT
 from games.models import Game, Match, Move
 
 from .models import ImportedRecord, Item
 from .names import match_names
-from .replay import GameSummary, SetSummary
+from .replay import GameSummary, SetSummary, summarize
 
 MAX_BYTES = 1_000_000  # a long French set is about 60 KB
 MAX_IMPORTS = 1000  # per person
@@ -161,11 +163,27 @@ def sealed_summary(played: Played) -> SetSummary:
                 fines[seat] = fines.get(seat, 0) + points
         moves = len(played.moves[row.pk])
         games.append(GameSummary(row.number, row.result, fines, moves, row.commitment, ""))
-    over = match.state == Match.State.OVER
     return SetSummary(
-        [list(p) for p in rules.parties], list(match.totals), over, match.winner_party,
+        [list(p) for p in rules.parties], list(match.totals), match.is_over, match.winner_party,
         match.result or None, games,
     )  # fmt: skip
+
+
+def summary_of(played: Played, record: dict[str, Any]) -> SetSummary:
+    """A played set's page: a sealed set's from its rows (its deals are not replayed), any
+    other's replayed from its record; either way finished or not, and won by whom, as its row
+    says (``Match.is_over``), as the table and the history list say it. The engine alone would
+    call a set closed after an event's fixed number of games unfinished: nobody reached the
+    target."""
+    if played.match.sealed:
+        return sealed_summary(played)
+    summary = summarize(record)
+    match = played.match
+    if not match.is_over:
+        return dataclasses.replace(summary, over=False, winner=None, result=None)
+    return dataclasses.replace(
+        summary, over=True, winner=match.winner_party, result=match.result or None
+    )
 
 
 def secret_record_of(played: Played) -> dict[str, Any]:
@@ -196,9 +214,11 @@ def read_upload(data: bytes) -> dict[str, Any]:
             _("That file is too big for a record (over %(n)s KB).") % {"n": MAX_BYTES // 1000}
         )
     try:
-        record = json.loads(data.decode("utf-8-sig"))
+        record = bounds.loads(data.decode("utf-8-sig"), max_chars=MAX_BYTES)
     except UnicodeDecodeError:
         raise ImportRefused(_("That file is not text (a record is a JSON file).")) from None
+    except bounds.JSONRefused as error:
+        raise ImportRefused(str(error)) from None
     except ValueError as error:
         raise ImportRefused(_("That file is not JSON: %(reason)s") % {"reason": error}) from None
     try:

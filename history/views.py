@@ -25,7 +25,7 @@ from accounts.models import User
 from games.models import Game, style_label
 
 from . import access, analysis_views, listing, presenters, records, replay, stats
-from .forms import HistoryFilterForm, ImportForm, places_of
+from .forms import HistoryFilterForm, ImportForm
 from .models import ImportedRecord
 from .names import match_names, record_names
 
@@ -45,9 +45,9 @@ def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         return redirect(f"{reverse('login')}?next={request.path}")
     owner = _owner(request, pk)
     everything = access.sees_everything_of(request.user, owner.pk)
-    clubs, events = places_of(owner.pk)
+    clubs, events = listing.places_of(owner.pk, request.user)
     data = request.GET if any(k != "page" for k in request.GET) else None
-    form = HistoryFilterForm(data, clubs, events)
+    form = HistoryFilterForm(data, clubs, events, listing.events_seen_by(request.user))
     form.is_valid()
     query = listing.items(owner.pk, form.filters(), everything)
     page = listing.page_of(query, request.GET.get("page"))
@@ -95,8 +95,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     played = records.Played.read(match)
     record = records.record_of(played)
     names = match_names(match.players)
-    # a sealed set's deals are not replayed: its results come from the rows
-    summary = records.sealed_summary(played) if match.sealed else replay.summarize(record)
+    summary = records.summary_of(played, record)
     context = {
         "source": "match",
         "match": match,

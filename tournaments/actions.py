@@ -31,7 +31,7 @@ organises), and ``perform`` refuses anyone who may not run the event.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -51,7 +51,7 @@ from .forms import (
 from .models import Entry, TableAssignment, Tournament
 from .presenters import entry_name
 from .services import access, entries, events, results, rounds, schedule
-from .services.errors import TournamentError
+from .services.errors import ChangedMeanwhile, TournamentError
 from .services.state import snapshot
 
 #: What a command acts on.
@@ -67,6 +67,15 @@ class Target:
     entry: Entry | None = None
     table: TableAssignment | None = None
     tables: tuple[TableAssignment, ...] = ()
+
+    def reread(self) -> Target:
+        """The same event and table as they stand now (changed meanwhile by someone else)."""
+        event = Tournament.objects.select_related("club").get(pk=self.event.pk)
+        table = self.table
+        if table is not None:
+            rows = TableAssignment.objects.select_related("round", "overridden_by")
+            table = rows.get(pk=table.pk)
+        return replace(self, event=event, table=table)
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,21 @@ class Command:
             if not form.is_valid():
                 raise TournamentError(self.refusal(form))
         return self.run(Call(target, by, form))
+
+    def refused(self, target: Target, form: forms.Form,
+                error: TournamentError) -> tuple[Target, forms.Form]:  # fmt: skip
+        """The target and the form to show again with ``error``: as they were posted; or, when
+        what the form was built from changed meanwhile (``ChangedMeanwhile``), both as they
+        stand now, so that the organiser sees what is there before saving over it (what they
+        typed in the form's ``KEPT`` fields stays)."""
+        if isinstance(error, ChangedMeanwhile):
+            target = target.reread()
+            now = self.form_for(target)
+            data = {name: now[name].value() for name in now.fields}
+            data |= {name: form.data.get(name) for name in getattr(form, "KEPT", ())}
+            form = self.form_for(target, data)
+        form.add_error(None, str(error))
+        return target, form
 
     def refusal(self, form: forms.Form) -> str:
         if self.invalid:
@@ -272,13 +296,13 @@ def _result_form(target: Target, data: Mapping | None) -> ResultForm:
         (entry_name(found, who), table.places[index] if table.places else None)
         for index, who in enumerate(table.seats)
     ]
-    return ResultForm(data, seats=seats)
+    return ResultForm(data, seats=seats, version=results.result_version(table))
 
 
 def _result(call: Call) -> str:
     table = call.target.table
-    results.record_result(call.event, call.by, table, call.form.places(),
-                          call.data["reason"])  # fmt: skip
+    results.record_result(call.event, call.by, table, call.form.places(), call.data["reason"],
+                          expected=call.data["version"])  # fmt: skip
     return _("The result of table %(n)s is saved.") % {"n": table.number}
 
 
@@ -303,7 +327,6 @@ COMMANDS: dict[str, Command] = {
             gettext_lazy("Set the time (empty: now)"),
             _round_time,
             form=lambda target, data: RoundTimeForm(data),
-            invalid=gettext_lazy("Give the time as a date and a time of day."),
         ),
         Command(
             "adjudicate",

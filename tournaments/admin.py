@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.services import can_organise, organised_clubs
+from config import bounds
 
 from .actions import COMMANDS, Target
 from .models import Entry, Round, TableAssignment, Tournament
@@ -133,8 +134,8 @@ class EntryInline(admin.TabularInline):
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
-        raw = request.GET.get("entries_page", "1")
-        formset.page = int(raw) if raw.isdigit() and 0 < int(raw) < 10**6 else 1
+        page = bounds.id_from(request.GET.get("entries_page"))  # "²" is a digit int() refuses
+        formset.page = page if page is not None and page < 10**6 else 1
         return formset
 
     def get_readonly_fields(self, request, obj=None):
@@ -465,7 +466,7 @@ class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
             try:
                 done = command.perform(target, request.user, form=form)
             except TournamentError as error:
-                form.add_error(None, str(error))
+                target, form = command.refused(target, form, error)
             else:
                 row = (target.table or target.tables[0]).round
                 self.message_user(request, f"{row}: {done}", messages.SUCCESS)

@@ -14,8 +14,7 @@ from .services import access, deals
 @require_GET
 def round_deals(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
-    hidden = event.state == Tournament.State.DRAFT and not access.can_run(event, request.user)
-    if hidden or not access.can_see(event, request.user) or not event.same_deals:
+    if not access.can_see(event, request.user) or not event.same_deals:
         raise Http404
     row = get_object_or_404(Round, tournament=event, number=number)
     context = {

@@ -18,6 +18,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from config import bounds
 from games import bots, engine
 from games.models import style_choices
 
@@ -85,10 +86,7 @@ def points_text(values: list | None) -> str:
 class EventForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=None, empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=100)
-    starts_at = forms.DateTimeField(
-        label=_("Starts at"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-    )  # fmt: skip
+    starts_at = bounds.WhenField(label=_("Starts at"), required=False, widget=WHEN)
     style = forms.ChoiceField(label=_("Style"), choices=style_choices)
     seats = forms.TypedChoiceField(
         label=_("Seats at a table"), coerce=int, choices=[(4, "4"), (3, "3"), (2, "2")],
@@ -160,11 +158,11 @@ class EventForm(forms.Form):
         help_text=_("The games of its tables change the players' ratings."),
     )  # fmt: skip
     # -- the schedule (issue 15): empty times are the organiser's own clicks
-    registration_opens_at = forms.DateTimeField(
+    registration_opens_at = bounds.WhenField(
         label=_("Registration opens at"), required=False, widget=WHEN,
         help_text=_("Empty: when you open it."),
     )  # fmt: skip
-    checkin_opens_at = forms.DateTimeField(
+    checkin_opens_at = bounds.WhenField(
         label=_("Check-in opens at"), required=False, widget=WHEN,
         help_text=_("Empty: no check-in unless you open it. Players who have not checked in by "
                     "the start are left out."),
@@ -230,7 +228,9 @@ class EventForm(forms.Form):
         if not raw:
             return {}
         try:
-            value = json.loads(raw)
+            value = bounds.loads(raw)
+        except bounds.JSONRefused as error:
+            raise forms.ValidationError(str(error)) from None
         except ValueError:
             raise forms.ValidationError(
                 _('Write the options as JSON, e.g. {"cycles": 2}.')
@@ -426,9 +426,13 @@ class GroupsForm(forms.Form):
 
 
 class RoundTimeForm(forms.Form):
-    """When the seated round starts by itself (empty: now)."""
+    """When the seated round starts by itself (empty: now). Its refusals are the field's own:
+    a time that is not one, or one outside the years the site takes (which says them)."""
 
-    starts_at = forms.DateTimeField(label=_("Start the round at"), required=False, widget=WHEN)
+    starts_at = bounds.WhenField(
+        label=_("Start the round at"), required=False, widget=WHEN,
+        error_messages={"invalid": _("Give the time as a date and a time of day.")},
+    )  # fmt: skip
 
 
 class SeedForm(forms.Form):
@@ -468,12 +472,22 @@ class ReseatForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """A table's places, one per seat (in seat order), and why."""
+    """A table's places, one per seat (in seat order), and why; and the result it was built
+    from (``version``, hidden), so that a save over a result changed since is refused."""
+
+    #: What the organiser typed that is kept when the form is built again from a changed result.
+    KEPT = ("reason",)
 
     reason = forms.CharField(label=_("Why"), max_length=200)
+    version = forms.CharField(
+        widget=forms.HiddenInput, max_length=64,
+        error_messages={"required": _("This page is out of date: open it again.")},
+    )  # fmt: skip
 
-    def __init__(self, *args: Any, seats: list[tuple[str, int | None]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: list[tuple[str, int | None]], version: str,
+                 **kwargs: Any) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
+        self.fields["version"].initial = version
         count = len(seats)
         choices = [(n, str(n)) for n in range(1, count + 1)]
         self.seat_fields = []

@@ -35,8 +35,6 @@ from .services.state import Snapshot, snapshot
 def _visible(request: HttpRequest, slug: str) -> Tournament:
     """The event, if this person may see it (a draft: its organisers only); else 404."""
     event = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
-    if event.state == Tournament.State.DRAFT and not access.can_run(event, request.user):
-        raise Http404
     if not access.can_see(event, request.user):
         raise Http404
     return event
@@ -304,7 +302,8 @@ def reseat(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def table_result(request: HttpRequest, slug: str, table: int) -> HttpResponse:
-    """Record or override one table's places, with a reason."""
+    """Record or override one table's places, with a reason. Refused (409) when the result
+    changed since the form was shown: the form comes back with the result as it is now."""
     event_obj = _run(request, slug)
     assignment = get_object_or_404(
         TableAssignment.objects.select_related("round", "overridden_by"),
@@ -319,11 +318,12 @@ def table_result(request: HttpRequest, slug: str, table: int) -> HttpResponse:
             try:
                 done = command.perform(target, request.user, form=form)
             except TournamentError as error:
-                form.add_error(None, str(error))
+                target, form = command.refused(target, form, error)
                 status = 409
             else:
                 messages.success(request, done)
                 return redirect("event_run", slug=event_obj.slug)
+    assignment = target.table
     context = {
         "event": event_obj, "assignment": assignment, "form": form,
         "table": presenters.table_view(assignment, snapshot(event_obj).entries),

@@ -4,14 +4,19 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0004_preferred_language_offered'),
+        ("accounts", "0004_preferred_language_offered"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='user',
-            options={'permissions': [('view_everything', 'Can see every private set, import, table and profile')], 'verbose_name': 'user', 'verbose_name_plural': 'users'},
+            name="user",
+            options={
+                "permissions": [
+                    ("view_everything", "Can see every private set, import, table and profile")
+                ],
+                "verbose_name": "user",
+                "verbose_name_plural": "users",
+            },
         ),
     ]

@@ -26,6 +26,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from config import bounds
 from sockets.base import Guarded, Listening, language_of
 from sockets.pool import Flights, in_pool
 
@@ -312,7 +313,7 @@ def _decode(text_data: str | None, bytes_data: bytes | None) -> dict | str:
     if len(text_data) > MAX_FRAME:
         return _("That message is too long.")
     try:
-        content = json.loads(text_data)
+        content = bounds.loads(text_data, max_chars=MAX_FRAME)  # "[" * 2000 overflowed the stack
     except ValueError:
         return _("That message is not a move.")
     if not isinstance(content, dict):

@@ -36,7 +36,9 @@ def option_field(option: engine.FormOption) -> forms.Field:
         return forms.TypedChoiceField(
             label=label, coerce=int, choices=choices, initial=option.default, required=False
         )
-    return forms.IntegerField(label=label, min_value=1, initial=option.default, required=False)
+    return forms.IntegerField(
+        label=label, min_value=1, max_value=100_000, initial=option.default, required=False
+    )  # the event form's bound for the same options (tournaments.forms.style_option_fields)
 
 
 class CreateTableForm(forms.Form):

@@ -150,7 +150,7 @@ def _act(request: HttpRequest, code: str, action: Callable[[Table], object]) -> 
 def _index(request: HttpRequest) -> int:
     """The seat number posted, or a TableError (shown to the player) if it is not one."""
     raw = request.POST.get("seat", "")
-    if not raw.isdigit() or len(raw) > 3:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:  # "²" is a digit int() refuses
         raise TableError(_("There is no such seat at this table."))
     return int(raw)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import services
-from clubs.models import Invite, JoinRequest, Membership, Role
+from clubs.models import RESERVED_SLUGS, Invite, JoinRequest, Membership, Role
 from tests.clubs.factories import add_member, make_club
 from tests.factories import make_user
 
@@ -77,11 +78,11 @@ def test_a_request_to_join_waits_for_an_organiser_and_cannot_be_sent_twice():
     with pytest.raises(services.ClubError, match="already waiting"):
         services.request_to_join(club, ann)
     with pytest.raises(services.ClubError):
-        services.decide(request.pk, ann, True)  # not an organiser
-    services.decide(request.pk, owner, True)
+        services.decide(club, request.pk, ann, True)  # not an organiser
+    services.decide(club, request.pk, owner, True)
     assert services.role_of(club, ann) == Role.MEMBER
     with pytest.raises(services.ClubError, match="answered already"):
-        services.decide(request.pk, owner, False)
+        services.decide(club, request.pk, owner, False)
 
 
 def test_only_an_owner_names_organisers_and_a_club_keeps_an_owner():
@@ -162,6 +163,25 @@ def test_a_member_who_answers_a_request_gets_the_reason_and_a_409(client):
     assert JoinRequest.objects.get(pk=request.pk).state == JoinRequest.State.PENDING
 
 
+def test_an_answer_posted_to_another_clubs_page_is_refused_and_changes_nothing(client):
+    """Someone who organises two clubs answers one club's request from the other club's page:
+    refused (409) before anything is decided, not decided and then refused."""
+    boss = make_user("boss")
+    mine, theirs = make_club("Ocho Rios Club", owner=boss), make_club("Negril Club", owner=boss)
+    ann = make_user("ann")
+    request = services.request_to_join(theirs, ann)
+    response = _client(client, boss).post(
+        reverse("club_decide", kwargs={"slug": mine.slug}), {"request": request.pk, "answer": "yes"}
+    )
+    assert response.status_code == 409
+    assert "There is no such request." in response.text
+    assert JoinRequest.objects.get(pk=request.pk).state == JoinRequest.State.PENDING
+    assert services.role_of(theirs, ann) is None
+    with pytest.raises(services.ClubError, match="no such request"):
+        services.decide(mine, request.pk, boss, False)
+    assert JoinRequest.objects.get(pk=request.pk).state == JoinRequest.State.PENDING
+
+
 def test_following_an_invite_link_and_pressing_join_makes_you_a_member(client):
     club = make_club()
     owner = club.memberships.get(role=Role.OWNER).user
@@ -188,6 +208,58 @@ def test_founding_a_club_from_the_page(client):
     )  # fmt: skip
     assert response.status_code == 302
     assert services.role_of(services.Club.objects.get(slug="montego-bay-slammers"), ann) == "owner"
+
+
+def fixed_first_segments(urlpatterns) -> set[str]:
+    """The first parts of the routes that are not a slug: pages of their own."""
+    firsts = {str(pattern.pattern).split("/")[0] for pattern in urlpatterns}
+    return {first for first in firsts if first and "<" not in first}
+
+
+def test_every_page_of_the_clubs_and_events_of_their_own_is_a_reserved_short_name():
+    """A club or event whose short name were one of these would be shadowed by that page."""
+    from clubs import urls as club_urls
+    from tournaments import urls as event_urls
+    from tournaments.services.events import RESERVED_SLUGS as EVENT_SLUGS
+
+    assert fixed_first_segments(club_urls.urlpatterns) == RESERVED_SLUGS
+    assert fixed_first_segments(event_urls.urlpatterns) == EVENT_SLUGS
+
+
+@pytest.mark.parametrize("name", ["New", "Join"])
+def test_a_club_named_like_a_page_of_the_site_gets_a_short_name_of_its_own(client, name):
+    club = services.create_club(make_user("ann"), name)
+    assert club.slug == f"{name.lower()}-2"
+    assert services.create_club(make_user("bob"), f"{name}!").slug == f"{name.lower()}-3"
+    assert client.get(club.get_absolute_url()).context["club"] == club
+    _client(client, make_user("cy"))
+    assert "form" in client.get(reverse("club_new")).context  # /clubs/new/ still founds one
+
+
+def test_a_short_name_chosen_that_is_a_page_of_the_site_is_refused_with_a_reason(client):
+    with pytest.raises(services.ClubError, match="one of the site's own pages"):
+        services.create_club(make_user("ann"), "Anything", slug="join")
+    response = _client(client, make_user("bob")).post(
+        reverse("club_new"), {"name": "New Kingston", "slug": "new", "country": "",
+                              "language": "en", "description": ""},
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert "is the address of one of the site&#x27;s own pages" in response.text
+    assert not services.Club.objects.exists()
+
+
+def test_a_club_that_holds_a_reserved_short_name_is_moved_off_it():
+    """The data migration: a club founded as "new" before, whose page was never reachable."""
+    from django.apps import apps
+
+    migration = importlib.import_module("clubs.migrations.0004_reserved_slugs")
+    old = services.Club.objects.create(name="New", slug="new")
+    services.Club.objects.create(name="New Two", slug="new-2")
+    kept = services.Club.objects.create(name="Kingston", slug="kingston")
+    migration.move_off_reserved_slugs(apps, None)
+    old.refresh_from_db()
+    kept.refresh_from_db()
+    assert (old.slug, kept.slug) == ("new-3", "kingston")
 
 
 def test_the_organiser_group_can_see_clubs_in_the_admin_only_their_own(client):

@@ -53,7 +53,9 @@ def test_bots_are_reused_so_their_number_stays_bounded():
     assert User.objects.filter(is_bot=True, bot_level="expert").count() == 3
 
 
-@pytest.mark.parametrize("seat", ["99", "4", "-1", "abc", "1e3", "10000000000000000000000", ""])
+@pytest.mark.parametrize(
+    "seat", ["99", "4", "-1", "abc", "1e3", "10000000000000000000000", "", "²"]
+)  # "²" passes isdigit() and breaks int() (issue 40)
 @pytest.mark.parametrize("action", ["join", "swap", "add_bot", "remove_bot"])
 def test_a_seat_number_outside_the_table_is_refused_with_a_reason(action, seat):
     """Item 6: seat numbers outside the table answered 500."""

@@ -4,12 +4,16 @@ for a game still being played."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Game
 from games.services import seating
-from history import tasks
+from history import analysis, tasks
 from history.models import GameAnalysis, ImportedRecord
 from tests.bots.test_analysis import PLANTED
 from tests.factories import make_user, start_table
@@ -110,3 +114,44 @@ def test_an_imported_game_shows_its_planted_blunder(client):
     text = page.content.decode()
     assert "big error" in text
     assert "3-1 on 4-3" in text  # the best move, beside the one played
+
+
+WAITING = "You already have 2 analyses waiting; ask for this one once one of them is done."
+
+
+@override_settings(ANALYSES_WAITING_PER_USER=2)
+def test_one_person_may_keep_only_so_many_analyses_waiting(client):
+    """The analysis worker has one slot: a person's pile of requests must not hold up the
+    others', nor the event games' own, which nobody asks for."""
+    match, (ann,) = played("cutthroat", 4, seed=3, whole_set=True)
+    client.force_login(ann)
+
+    def ask(number: int, **headers: str):
+        url = reverse("history_match_game_analyse", args=[match.pk, number])
+        return client.post(url, follow=not headers, **headers)
+
+    assert ask(1).status_code == ask(2).status_code == 200
+    refused = ask(3, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 429
+    assert WAITING in refused.text and "Analyse this game" in refused.text  # ask later
+    assert WAITING in ask(3).text  # without htmx: on the replay page
+    assert not GameAnalysis.objects.filter(game__number=3).exists()
+    assert ask(1).status_code == 200  # one already waiting: asking again costs nothing
+    assert analysis.request_automatically(match.games.filter(number__in=[3, 4])) == 2
+    bob = make_user("bob")
+    assert analysis.request_for_game(bob, match.games.get(number=5)).requested_by == bob
+    GameAnalysis.objects.filter(game__number=1).update(state=GameAnalysis.State.DONE)
+    ask(6)
+    assert GameAnalysis.objects.get(game__number=6).requested_by == ann
+
+
+@override_settings(ANALYSES_WAITING_PER_USER=1)
+def test_an_analysis_presumed_lost_no_longer_counts_as_waiting(client):
+    match, (ann,) = played("cutthroat", 4, seed=3, whole_set=True)
+    first, second = match.games.filter(number__in=[1, 2]).order_by("number")
+    analysis.request_for_game(ann, first)
+    with pytest.raises(analysis.TooManyWaiting):
+        analysis.request_for_game(ann, second)
+    lost = timezone.now() - analysis.STALE - timedelta(minutes=1)
+    GameAnalysis.objects.filter(game=first).update(updated_at=lost)
+    assert analysis.request_for_game(ann, second).state == GameAnalysis.State.QUEUED

@@ -4,6 +4,7 @@ club, event, result and dates; other people see only the sets at public tables."
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -13,7 +14,8 @@ from games.models import Match
 from history.listing import PER_PAGE
 from tests.factories import make_bot, make_user
 from tests.history.helpers import days_ago, set_row
-from tournaments.models import Round, Stage, TableAssignment, Tournament
+from tests.tournaments.factories import join, make_club, owner_of
+from tournaments.models import Entry, Round, Stage, TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +64,9 @@ def test_the_list_costs_the_same_few_queries_however_long_it_is(people):
         set_row([ann, bob, cy, dee], at=days_ago(10 + i))
     with CaptureQueriesContext(connection) as many:
         client.get("/history/")
-    assert len(many.captured_queries) == len(few.captured_queries) <= 6
+    # the session, the user and their two permission lists (whether they see every event),
+    # the menus, the count, the page, the nav
+    assert len(many.captured_queries) == len(few.captured_queries) <= 8
 
 
 def test_filter_by_style_result_and_dates(people):
@@ -100,13 +104,21 @@ def test_filter_by_opponent_and_partner(people):
     assert page.context["rows"] == [] and "Nobody goes by nobody-here" in page.text
 
 
-def _event_table(club: Club, match: Match, name: str) -> Tournament:
-    event = Tournament.objects.create(club=club, name=name, slug=name.lower().replace(" ", "-"),
-                                      style="cutthroat", seats=4, format="swiss")  # fmt: skip
+def _event_table(club: Club, match: Match, name: str, **fields) -> Tournament:
+    """An event (finished, unless told) whose one table played ``match``."""
+    event = _event(club, name, **fields)
     stage = Stage.objects.create(tournament=event, number=1)
     rnd = Round.objects.create(tournament=event, stage=stage, number=1)
     TableAssignment.objects.create(round=rnd, number=1, seats=[], table=match.table, match=match)
     return event
+
+
+def _event(club: Club, name: str, **fields) -> Tournament:
+    fields.setdefault("state", Tournament.State.FINISHED)
+    slug = name.lower().replace(" ", "-")
+    return Tournament.objects.create(
+        club=club, name=name, slug=slug, style="cutthroat", seats=4, format="swiss", **fields
+    )
 
 
 def test_filter_by_club_and_event(people):
@@ -150,3 +162,57 @@ def test_your_own_history_needs_a_login():
 
 def test_the_nav_links_to_the_history(people):
     assert 'href="/history/"' in client_of(people["ann"]).get("/").text
+
+
+def menu_events(client: Client, owner, query: str = "") -> list[tuple[object, str]]:
+    """The event filter's menu on ``owner``'s history, as ``client`` sees it."""
+    response = client.get(f"/history/player/{owner.pk}/?{query}")
+    return response.context["form"].fields["tournament"].widget.choices[1:]
+
+
+def sees_everything(name: str):
+    user = make_user(name)
+    user.user_permissions.add(Permission.objects.get(codename="view_everything"))
+    return user
+
+
+def test_the_event_menu_offers_only_the_events_the_viewer_may_see(people):
+    """A club-only event is its members' (and whoever sees everything): not an anonymous
+    visitor's, nor a staff organiser's of another club."""
+    ann = people["ann"]
+    kingston, mobay = make_club(make_user("kowner"), "Kingston"), make_club(make_user("mowner"))
+    join(kingston, ann)
+    members_only = _event(kingston, "Members Night", visibility=Tournament.Visibility.CLUB)
+    public = _event(kingston, "Open Night")
+    for event in (members_only, public):
+        Entry.objects.create(tournament=event, player=ann)
+    both = [(members_only.pk, "Members Night"), (public.pk, "Open Night")]
+    assert menu_events(Client(HTTP_HOST="localhost"), ann) == [(public.pk, "Open Night")]
+    assert menu_events(client_of(owner_of(mobay)), ann) == [(public.pk, "Open Night")]
+    assert menu_events(client_of(join(kingston, make_user("kim"))), ann) == both
+    assert menu_events(client_of(sees_everything("eve")), ann) == both
+    assert menu_events(client_of(ann), ann) == both
+
+
+def test_an_event_asked_for_by_number_is_named_only_to_those_who_may_see_it(people):
+    """``?tournament=<n>`` puts the event in the menu as chosen: an anonymous visitor learns
+    no club-only event's name that way, and nobody but its organisers a draft's."""
+    ann = people["ann"]
+    club = make_club(make_user("kowner"), "Kingston")
+    members_only = _event(club, "Members Night", visibility=Tournament.Visibility.CLUB)
+    draft = _event(club, "Secret Cup", state=Tournament.State.DRAFT)
+    member = join(club, make_user("kim"))
+    anonymous = Client(HTTP_HOST="localhost")
+
+    def named(client: Client, event: Tournament) -> str:
+        return dict(menu_events(client, ann, f"tournament={event.pk}"))[event.pk]
+
+    assert named(anonymous, members_only) == "?"
+    assert named(client_of(owner_of(make_club(make_user("mowner")))), members_only) == "?"
+    assert named(client_of(member), members_only) == "Members Night"
+    assert named(client_of(sees_everything("eve")), members_only) == "Members Night"
+    page = anonymous.get(f"/history/player/{ann.pk}/?tournament={members_only.pk}").text
+    assert "Members Night" not in page
+    assert named(anonymous, draft) == named(client_of(member), draft) == "?"
+    assert named(client_of(sees_everything("sam")), draft) == "?"
+    assert named(client_of(owner_of(club)), draft) == "Secret Cup"

@@ -177,14 +177,16 @@ def test_a_result_is_recorded_and_overridden_through_an_intermediate_form(client
     table.refresh_from_db()
     assert table.places is None
     saved = act(client, "tableassignment", "record_result", [table], apply="1",
-                place_0="2", place_1="1", reason="seat 1 conceded")  # fmt: skip
+                place_0="2", place_1="1", reason="seat 1 conceded",
+                version=results.result_version(table))  # fmt: skip
     assert saved.status_code == 302
     table.refresh_from_db()
     assert table.places == [2, 1] and table.override_reason == "seat 1 conceded"
     assert table.overridden_by == people.organiser
     events.finish(event, owner_of(club))
     late = act(client, "tableassignment", "record_result", [table], apply="1",
-               place_0="1", place_1="2", reason="changed my mind")  # fmt: skip
+               place_0="1", place_1="2", reason="changed my mind",
+               version=results.result_version(table))  # fmt: skip
     assert "can no longer change" in late.content.decode()
     table.refresh_from_db()
     assert table.places == [2, 1]

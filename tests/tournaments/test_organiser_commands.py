@@ -56,6 +56,7 @@ def test_admin_result_form_orders_places_as_numbers(club):
     table = TableAssignment(seats=[None] * 12, places=None)
     target = actions.Target(make_event(club), table=table)
     posted = {f"place_{i}": str(12 - i) for i in range(12)} | {"reason": "typed in"}
+    posted["version"] = results.result_version(table)
     form = actions.COMMANDS["result"].form_for(target, posted)
     assert isinstance(form, forms.ResultForm) and form.is_valid(), form.errors
     assert form.places() == list(range(12, 0, -1))
@@ -70,11 +71,13 @@ def test_admin_and_run_page_show_one_result_form(client, people, running):
     run_page = client.get(url)
     assert type(admin_page.context["form"]) is type(run_page.context["form"]) is forms.ResultForm
     saved = admin_act(client, "tableassignment", "record_result", [first], apply="1",
-                      place_0="2", place_1="1", reason="seat 1 conceded")  # fmt: skip
+                      place_0="2", place_1="1", reason="seat 1 conceded",
+                      version=results.result_version(first))  # fmt: skip
     assert saved.status_code == 302
     shown = said(client.get(reverse("admin:tournaments_tableassignment_changelist")))
     assert shown == [f"{first.round}: The result of table 1 is saved."]
-    done = client.post(url, {"place_0": "1", "place_1": "2", "reason": "agreed"}, follow=True)
+    posted = {"place_0": "1", "place_1": "2", "reason": "agreed"}
+    done = client.post(url, posted | {"version": results.result_version(second)}, follow=True)
     assert said(done) == ["The result of table 2 is saved."]
     first.refresh_from_db()
     second.refresh_from_db()

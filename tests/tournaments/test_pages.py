@@ -83,7 +83,10 @@ def test_owners_and_organisers_reach_every_organiser_page(client, club, people, 
     table = TableAssignment.objects.filter(round__tournament=running).first()
     url = reverse("table_result", kwargs={"slug": slug, "table": table.pk})
     assert client.get(url).status_code == 200
-    response = client.post(url, {"place_0": "2", "place_1": "1", "reason": "agreed"})
+    version = results.result_version(table)
+    response = client.post(
+        url, {"place_0": "2", "place_1": "1", "reason": "agreed", "version": version}
+    )
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.places == [2, 1] and table.overridden_by == getattr(people, who)

@@ -161,8 +161,8 @@ def from_json(options: dict[str, Any]) -> dict[str, Any]:
 def _size(key: Any) -> int | None:
     if _whole(key):
         return key
-    if isinstance(key, str) and key.strip().isdigit():
-        return int(key)
+    if isinstance(key, str) and key.strip().isascii() and key.strip().isdigit():
+        return int(key)  # not "²": a digit to isdigit() that int() refuses
     return None
 
 

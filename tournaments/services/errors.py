@@ -140,6 +140,11 @@ class TournamentError(Exception):
         self.parts = parts or []
 
 
+class ChangedMeanwhile(TournamentError):
+    """Refused because what the organiser's form was built from changed after it was shown
+    (another organiser saved first): the page shows the form again as things are now."""
+
+
 def refusal(msgid: str, plural: str = "", n: int | None = None, **params) -> TournamentError:
     """A TournamentError in the current language that also keeps its sentence (``message``)."""
     parts = [message(msgid, plural, n, **params)]

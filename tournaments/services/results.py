@@ -13,6 +13,8 @@ Standings are recomputed from the places each time they are shown (``state``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Sequence
 
@@ -39,7 +41,7 @@ from ..placing import (
 )
 from . import jobs, notify
 from .access import require_organiser
-from .errors import TournamentError, explained, refusal, state_phrase
+from .errors import ChangedMeanwhile, TournamentError, explained, refusal, state_phrase
 from .locks import locked
 from .notes import keep_notice
 from .rounds import check_round, finish_round
@@ -203,14 +205,28 @@ def parse_places(raw: Sequence[object], seats: int) -> list[int]:
     return places
 
 
+def result_version(assignment: TableAssignment) -> str:
+    """The table's result as it stands (its places and when they were last set by hand), in a
+    few characters: a result form carries the one it was built from."""
+    at = assignment.overridden_at.isoformat() if assignment.overridden_at else None
+    stands = json.dumps([assignment.places, at])
+    return hashlib.sha256(stands.encode()).hexdigest()[:16]
+
+
 def record_result(
-    tournament: Tournament, by, assignment: TableAssignment, places: Sequence[object], reason: str
-) -> TableAssignment:
+    tournament: Tournament, by, assignment: TableAssignment, places: Sequence[object], reason: str,
+    *, expected: str | None = None,
+) -> TableAssignment:  # fmt: skip
     """An organiser records or overrides a table's places, with a reason that is kept.
 
     Allowed while the event runs, for a table of any round so far (the format refuses a change
     that no longer fits, such as a knockout result after the next round was seated from it). A
     games set still being played at that table is abandoned: the organiser's result stands.
+
+    ``expected`` is the ``result_version`` the organiser's form was built from: if the result
+    has changed since (another organiser saved first, or the set finished), nothing is saved
+    (``ChangedMeanwhile``), so that nobody overwrites a result they have not seen. None: no
+    form, no check.
     """
     require_organiser(tournament, by)
     reason = " ".join(str(reason or "").split())[:REASON_LENGTH]
@@ -233,6 +249,10 @@ def record_result(
         )
         if assignment is None:
             raise TournamentError(_("That table is not one of this event's."))
+        if expected is not None and expected != result_version(assignment):
+            raise ChangedMeanwhile(
+                _("This table's result was changed meanwhile: here is the result now.")
+            )
         parsed = parse_places(places, len(assignment.seats))
         try:
             settle(tournament, assignment, parsed, by=by, reason=reason)

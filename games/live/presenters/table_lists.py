@@ -53,10 +53,10 @@ def _standing(table: Table, match) -> str:
     rules = engine.STYLES[table.style]
     run = vocabulary(rules)["run"]
     words = {"run": run.capitalize(), "n": match.number}
-    if match.state == "playing":
-        return _("%(run)s %(n)s is being played.") % words
     if match.state == "abandoned":
         return _("%(run)s %(n)s was stopped before it ended.") % words
+    if not match.is_over:
+        return _("%(run)s %(n)s is being played.") % words
     if match.winner_party is None:
         return _("%(run)s %(n)s: bruck, nobody won.") % words
     parties = parties_of(table)
