@@ -41,6 +41,9 @@ class Bounded:
     def get_changelist(self, request, **kwargs):
         return BoundedChangeList
 
+    def get_search_results(self, request, queryset, search_term):
+        return super().get_search_results(request, queryset, bounds.search_term(search_term))
+
 
 class Site(admin.AdminSite):
     def register(self, model_or_iterable, admin_class=None, **options) -> None:

@@ -11,7 +11,10 @@ view that reads one of these from a request reads it through here, so the bound 
   (``within_years``, ``WhenField``, ``DayField``; the admin's own fields through
   ``admin_overrides``);
 - JSON is at most ``MAX_JSON_CHARS`` long and ``MAX_JSON_DEPTH`` deep, with no NaN or Infinity,
-  checked before it is parsed (``loads``, ``JSONField``).
+  checked before it is parsed (``loads``, ``JSONField``);
+- a query string holds no NUL character (``RefuseNulInQuery``: PostgreSQL's text cannot hold
+  one, and a filter read straight from ``request.GET`` reached a query with it), and a search
+  term is at most ``MAX_SEARCH_CHARS`` long (SQLite gives up on a longer LIKE pattern).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from itertools import accumulate
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -40,6 +44,8 @@ YEARS_AHEAD = 10
 MAX_JSON_DEPTH = 20
 #: Options typed into a form; an uploaded record passes its own, larger, bound.
 MAX_JSON_CHARS = 100_000
+#: Longer than any name a search looks for.
+MAX_SEARCH_CHARS = 200
 
 #: A string, or one left open to the end of the text (so that no quote is tried twice: with
 #: the closing quote required, a text of escaped quotes took quadratic time).
@@ -220,3 +226,38 @@ def admin_overrides(overrides: dict) -> None:
         entry = overrides.setdefault(model_field, {})
         if entry.get("form_class", django_field) is django_field:
             entry["form_class"] = ours
+
+
+class MultipleIdsField(forms.ModelMultipleChoiceField):
+    """The admin's pick of several rows (a user's permissions, a group's): an id the database
+    cannot hold is "not one of the choices", as an unknown one is, before Django looks it up
+    (SQLite overflowed on it)."""
+
+    def _check_values(self, value):
+        if isinstance(value, (list, tuple)) and any(
+            id_from(str(v)) is None for v in value if v not in self.empty_values
+        ):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
+                                  params={"value": next(iter(value))})  # fmt: skip
+        return super()._check_values(value)
+
+
+ADMIN_FIELDS[models.ManyToManyField] = (forms.ModelMultipleChoiceField, MultipleIdsField)
+
+
+def search_term(term: str) -> str:
+    """An admin search term cut to ``MAX_SEARCH_CHARS``."""
+    return term[:MAX_SEARCH_CHARS]
+
+
+class Refused(BadRequest):
+    """A request the site refuses as a whole, with a reason for the person (``handler400``)."""
+
+
+class RefuseNulInQuery(MiddlewareMixin):
+    """A query string with a NUL character is refused (400) before any view reads it."""
+
+    def process_request(self, request) -> None:
+        if any("\x00" in key or any("\x00" in v for v in values)
+               for key, values in request.GET.lists()):  # fmt: skip
+            raise Refused(gettext("A link may not hold a NUL character."))

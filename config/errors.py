@@ -20,6 +20,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
 
+from . import bounds
+
 UNAVAILABLE = (OperationalError, InterfaceError)
 
 
@@ -47,7 +49,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's handler400, its page with the reason when the request was too big to read (a
     form carrying megabytes of JSON): Django refuses it before any form could say why."""
-    reason = ""
+    reason = str(exception) if isinstance(exception, bounds.Refused) else ""
     if isinstance(exception, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
         reason = _("That was too much to send at once: the site takes at most %(n)s KB.") % {

@@ -105,8 +105,12 @@ def to_deleted_player(collector, field, sub_objs, using: str) -> None:
     by_player: dict[int, list] = {}
     for seat in sub_objs:
         by_player.setdefault(getattr(seat, field.attname), []).append(seat)
+    # The admin's delete page only lists what would go (its collector can draw the tree as
+    # ``nested``): showing the page must not make an account.
+    preview = hasattr(collector, "nested")
     for seats in by_player.values():
-        collector.add_field_update(field, deleted_player(user_model, using), seats)
+        ghost = None if preview else deleted_player(user_model, using)
+        collector.add_field_update(field, ghost, seats)
 
 
 def deleted_player(user_model, using: str = "default"):

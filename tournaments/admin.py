@@ -376,8 +376,9 @@ class TableInline(admin.TabularInline):
 
 
 def seat_names(table: TableAssignment) -> str:
-    found = {e.pk: e for e in Entry.objects.filter(pk__in=[s for s in table.seats if s])}
-    return " · ".join(entry_name(found, who) for who in table.seats)
+    seats = table.seats or []  # none on a row the admin's form made from an unknown id
+    found = {e.pk: e for e in Entry.objects.filter(pk__in=[s for s in seats if s])}
+    return " · ".join(entry_name(found, who) for who in seats)
 
 
 @admin.register(Round)
