@@ -17,7 +17,8 @@ from tournaments.services import events, results
 
 pytestmark = pytest.mark.django_db
 
-FORMULA = 'HYPERLINK("http://example.invalid/","Go")'
+# Short enough for a display name (40 characters), as PostgreSQL holds it to.
+FORMULA = 'HYPERLINK("http://x.invalid/","Go")'
 FILES = ("entries", "pairings", "standings")
 
 
