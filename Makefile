@@ -28,13 +28,18 @@ run: migrate
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python -m config.serve
 
+# Everything: the suites that need no whole site on two workers, then the browsers, the fault
+# cluster and the tests that start the site's own processes one at a time (docs/testing.md).
+# pytest's 5 is "no test selected": PYTEST_ARGS may name tests of one kind only.
+SERIAL := e2e or faults or processes
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not ($(SERIAL))" -n 2 $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/python -m pytest -m "$(SERIAL)" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # The quick loop while working: everything but the browsers, the fault cluster and the tests
 # that start the site's own processes, on two pytest-xdist workers (docs/testing.md).
 test-fast: install
-	$(BIN)/python -m pytest -m "not e2e and not faults and not processes" -n 2 -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not ($(SERIAL))" -n 2 -q $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

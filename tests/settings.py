@@ -28,6 +28,9 @@ from config.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES["default"]["KEY_PREFIX"] = f"test-{RUN}"  # noqa: F405
+# Groups are named by database ids, which every run (and xdist worker) reuses: on a shared
+# Redis (CI's second pass) each run's table and event groups must be its own.
+CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"test-{RUN}"  # noqa: F405
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405
 BOT_THINK_SECONDS = {}
 NEXT_GAME_PAUSE_SECONDS = 0
