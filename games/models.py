@@ -155,6 +155,10 @@ class Seat(models.Model):
         default=False,
         help_text=_("A bot plays for this player until they return."),
     )
+    arrived_at = models.DateTimeField(
+        _("first came"), null=True, blank=True,
+        help_text=_("When this player first opened the table: empty for one who never came."),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("seat")
@@ -225,6 +229,13 @@ class Match(models.Model):
     players = models.JSONField(
         _("players"), default=list, help_text=_("Seat to player, as at the start.")
     )
+    note = models.JSONField(
+        _("what its event says of it"), default=dict, blank=True,
+        help_text=_(
+            "Set by the event that seated this set (its name and link, round and table, and "
+            "once decided each seat's place and points there); the table page shows it."
+        ),
+    )  # fmt: skip
     state = models.CharField(
         _("state"), max_length=10, choices=State.choices, default=State.PLAYING
     )

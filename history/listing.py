@@ -5,10 +5,19 @@ page is a count and one query for its rows with their sets and tables joined in;
 conditions on the same query (``Exists`` for an opponent, a partner, a club or an event), so a
 page costs the same with 10 sets or 10,000 (``bench/history.py``). The indexes are
 ``(owner, at)`` and ``(owner, style, at)``.
+
+A set played at an event's table reads as the event placed it (``event_tables``, one more query
+a page): the event's places (``TableAssignment.places``) break the ties a set leaves by its own
+tiebreaks, and a table the organiser decided or the deadline adjudicated has places the set
+never reached. So a player placed 1st of 4 reads "1st of 4" where the set alone would say "no
+winner" (a set closed after two games), and a 2nd of 4 reads "2nd of 4", not "lost". The result
+filter still asks the sets alone (the places are per format seat, which a query cannot map to
+a person's seat).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
@@ -21,6 +30,7 @@ from accounts.models import User
 from clubs.models import Club
 from games.models import Match
 from tournaments.models import TableAssignment, Tournament
+from tournaments.placing import seats_per_format_seat
 from tournaments.services.access import visible_to
 
 from .models import Item
@@ -35,6 +45,7 @@ class Result:
     LOST = "lost"
     NO_WINNER = "none"
     UNFINISHED = "unfinished"
+    PLACED = "placed"  # 2nd, 3rd, ... (or a shared 1st) at an event table of three or four
 
     CHOICES = [
         (WON, _("Won")),
@@ -44,16 +55,88 @@ class Result:
     ]
 
 
-def result_of(item: Item) -> str | None:
-    """Won, lost, no winner (a bruck, a shared best total) or unfinished; None for an import."""
+def result_of(item: Item, table: EventTable | None = None) -> str | None:
+    """Won, lost, no winner (a bruck, a shared best total) or unfinished; None for an import.
+    At an event table with its result in, as the event placed the player (``EventPlace``)."""
     match = item.match
     if match is None:
         return None
+    place = table.place_of(item.seat) if table is not None else None
+    if place is not None:
+        return place.result
     if not match.is_over:
         return Result.UNFINISHED
     if match.winner_party is None:
         return Result.NO_WINNER
     return Result.WON if match.winner_party == item.party else Result.LOST
+
+
+@dataclass(frozen=True)
+class EventPlace:
+    """One seat's place at an event table, of ``count`` places (2 where two sides play)."""
+
+    place: int
+    count: int
+    shared: bool
+    two_sides: bool
+
+    @property
+    def result(self) -> str:
+        if self.two_sides:
+            if self.shared:
+                return Result.NO_WINNER
+            return Result.WON if self.place == 1 else Result.LOST
+        return Result.WON if self.place == 1 and not self.shared else Result.PLACED
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """An event's table whose set this is, with the places the event gave it (per format
+    seat: an entry, which is two games seats in a pair event)."""
+
+    tournament: Tournament
+    round: int
+    number: int
+    places: tuple[int, ...]
+    points: tuple[float, ...]
+    games_seats: tuple[tuple[int, ...], ...]  # the games seats of each format seat
+    two_sides: bool
+
+    def format_seat(self, seat: int) -> int | None:
+        return next((i for i, seats in enumerate(self.games_seats) if seat in seats), None)
+
+    def place_of(self, seat: int) -> EventPlace | None:
+        index = self.format_seat(seat)
+        if index is None or index >= len(self.places):
+            return None
+        place = self.places[index]
+        partners = 2 if self.two_sides and len(self.places) == 4 else 1  # rotating partners
+        shared = self.places.count(place) > partners
+        count = 2 if self.two_sides else len(self.places)
+        return EventPlace(place, count, shared, self.two_sides)
+
+
+def event_tables(match_ids: Iterable[int]) -> dict[int, EventTable]:
+    """The event tables among these sets that have their result, by set (one query)."""
+    ids = [pk for pk in match_ids if pk is not None]
+    if not ids:
+        return {}
+    rows = TableAssignment.objects.filter(match_id__in=ids, places__isnull=False).select_related(
+        "round__tournament"
+    )
+    found = {}
+    for row in rows:
+        event = row.round.tournament
+        try:
+            kind = event.kind
+        except ValueError:  # fields that make no event (never stored by the services)
+            continue
+        per_seat = seats_per_format_seat(kind.pairs, len(row.seats))
+        found[row.match_id] = EventTable(
+            event, row.round.number, row.number, tuple(row.places), tuple(row.points or ()),
+            tuple(tuple(seats) for seats in per_seat), kind.two_party or kind.partnerships,
+        )  # fmt: skip
+    return found
 
 
 @dataclass

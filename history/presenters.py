@@ -10,15 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import date_format
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.live.presenters.board import board_context, face_tile
 from games.models import style_label
+from tournaments.presenters import number
 
 from . import charts
-from .listing import Result, result_of
+from .listing import EventPlace, EventTable, Result, result_of
 from .models import Item
 from .names import match_names, party_names
 from .replay import Frame, SetSummary, Step
@@ -30,6 +33,24 @@ RESULT_WORDS = {
     Result.NO_WINNER: gettext_lazy("no winner"),
     Result.UNFINISHED: gettext_lazy("unfinished"),
 }
+
+#: A place at an event table of three or four ("2nd of 4"); tables have at most four seats.
+PLACE_WORDS = {
+    1: gettext_lazy("1st of %(n)s"),
+    2: gettext_lazy("2nd of %(n)s"),
+    3: gettext_lazy("3rd of %(n)s"),
+    4: gettext_lazy("4th of %(n)s"),
+}
+
+
+def place_word(place: EventPlace) -> str:
+    """How the list says an event's place: won or lost where two sides play, "1st of 4",
+    "2nd of 4" (", shared" for a tie) at a table of three or four."""
+    if place.two_sides:
+        return str(RESULT_WORDS[place.result])
+    words = PLACE_WORDS.get(place.place)
+    text = str(words) % {"n": place.count} if words else f"{place.place}/{place.count}"
+    return _("%(place)s, shared") % {"place": text} if place.shared else text
 
 
 def set_result_word(result: str | None) -> str:
@@ -46,7 +67,10 @@ def set_result_word(result: str | None) -> str:
 # -- the list --------------------------------------------------------------------------------------
 
 
-def list_rows(items: list[Item]) -> list[dict]:
+def list_rows(items: list[Item], tables: dict[int, EventTable] | None = None) -> list[dict]:
+    """The list's lines; a set at an event table (``tables``, by set) reads as the event
+    placed the player."""
+    tables = tables or {}
     rows = []
     for item in items:
         if item.match is None:
@@ -64,7 +88,9 @@ def list_rows(items: list[Item]) -> list[dict]:
         parties = [list(p) for p in rules.parties]
         mates = [names[s] for s in parties[item.party] if s != item.seat]
         rivals = [names[s] for p, members in enumerate(parties) if p != item.party for s in members]
-        result = result_of(item)
+        table_at_event = tables.get(match.pk)
+        result = result_of(item, table_at_event)
+        place = table_at_event.place_of(item.seat) if table_at_event is not None else None
         others = _("against %(names)s") % {"names": ", ".join(rivals)}
         if mates:
             others = _("with %(mates)s, against %(names)s") % {
@@ -73,7 +99,8 @@ def list_rows(items: list[Item]) -> list[dict]:
         totals = zip(party_names(names, parties), match.totals, strict=False)
         rows.append({
             "kind": "set", "at": item.at, "style": style_label(item.style), "pk": match.pk,
-            "result": result, "result_word": RESULT_WORDS[result], "others": others,
+            "result": result, "others": others,
+            "result_word": place_word(place) if place is not None else RESULT_WORDS[result],
             "how": set_result_word(match.result) if match.is_over else "",
             "totals": " · ".join(f"{name} {total}" for name, total in totals),
             "private": table.is_private,
@@ -82,6 +109,29 @@ def list_rows(items: list[Item]) -> list[dict]:
 
 
 # -- a set's page ----------------------------------------------------------------------------------
+
+
+def event_table_context(table: EventTable, names: list[str], visible: bool) -> dict:
+    """The event's result of a set played at its table: where it was (the event named and
+    linked only for a viewer who may see it), and each entry's place and points there."""
+    facts = {"round": table.round, "table": table.number}
+    if visible:
+        event = table.tournament
+        link = format_html('<a href="{}">{}</a>', event.get_absolute_url(), event.name)
+        words = _("At %(event)s: round %(round)s, table %(table)s")
+        heading = mark_safe(escape(words) % {**facts, "event": link})  # words escaped, link ours
+    else:
+        heading = _("At an event: round %(round)s, table %(table)s") % facts
+    rows = []
+    for index, seats in enumerate(table.games_seats):
+        if index >= len(table.places):
+            break
+        points = table.points[index] if index < len(table.points) else None
+        rows.append({
+            "names": " & ".join(names[s] for s in seats if s < len(names)),
+            "place": table.places[index], "points": number(points),
+        })  # fmt: skip
+    return {"heading": heading, "rows": rows}
 
 
 def end_words(result: dict, fines: dict[int, int], names: list[str]) -> list[str]:

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from games.models import Game, style_label
+from tournaments.services import access as event_access
 
 from . import access, analysis_views, listing, presenters, records, replay, stats
 from .forms import HistoryFilterForm, ImportForm
@@ -51,6 +52,7 @@ def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     form.is_valid()
     query = listing.items(owner.pk, form.filters(), everything)
     page = listing.page_of(query, request.GET.get("page"))
+    items = list(page.object_list)
     keep = request.GET.copy()
     keep.pop("page", None)
     context = {
@@ -58,7 +60,7 @@ def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "mine": request.user.is_authenticated and owner.pk == request.user.pk,
         "form": form,
         "page": page,
-        "rows": presenters.list_rows(page.object_list),
+        "rows": presenters.list_rows(items, listing.event_tables(i.match_id for i in items)),
         "query": keep.urlencode(),
         "filtered": data is not None,
     }
@@ -102,9 +104,19 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names,
         "in_progress": record.get("in_progress") or records.unfinished(record),
         "may_watch": access.may_see_match(request.user, match),
+        "event_table": _event_table(request, match, names),
         **presenters.set_context(summary, names, match.table.style),
     }
     return render(request, "history/set.html", context)
+
+
+def _event_table(request: HttpRequest, match, names: list[str]) -> dict | None:
+    """How the event placed the set's players, for a set played at an event's table."""
+    table = listing.event_tables([match.pk]).get(match.pk)
+    if table is None:
+        return None
+    visible = event_access.can_see(table.tournament, request.user)
+    return presenters.event_table_context(table, names, visible)
 
 
 @require_GET

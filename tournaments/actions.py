@@ -1,11 +1,20 @@
 """The organiser's commands: one layer under the run page and the admin.
 
-Each command is declared here once: its name, a label, its form (if it takes values) and a
-run function that calls the services and returns the message to show. The run page's views
-(``views.py``) and the admin's actions (``admin.py``) only find the rows a command acts on,
+Each command is declared here once: its name, a label, its form (if it takes values), when it
+is available (``check``: the services' own check of whether it applies now) and a run function
+that calls the services and returns the message to show. The run page's views (``views.py``)
+and the admin's actions (``admin.py``) only find the rows a command acts on, ask whether it is
+``available`` (the run page offers only those; the admin says why not instead of running it),
 call ``perform`` and show the message it returns, or the reason it was refused (a
 ``TournamentError``); neither words a message of its own, and every value a command takes
-is read through its form (``forms.py``).
+is read through its form (``forms.py``), which the run page renders as it is.
+
+Availability is the services' word said early: each ``check`` is the function the service
+itself calls under the event's lock before it acts, so a command offered is not then refused
+for a reason known beforehand, and the service still has the final word (the event may have
+moved on meanwhile, and what the organiser typed is only judged when it is sent). A refusal
+of the kind ``NotNow`` means the command does not apply at all at this point (a draft cannot
+start); any other is a reason the page shows in the command's place (too few entries).
 
 Who may act is checked twice, as before: each screen lets only the event's organisers reach
 a command (the run page answers 404 to anyone else, the admin lists only the clubs the user
@@ -31,7 +40,7 @@ organises), and ``perform`` refuses anyone who may not run the event.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
@@ -39,6 +48,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from .formats import RoundPlan
 from .forms import (
     EnterForm,
     GroupsForm,
@@ -51,8 +61,8 @@ from .forms import (
 from .models import Entry, TableAssignment, Tournament
 from .presenters import entry_name
 from .services import access, entries, events, results, rounds, schedule
-from .services.errors import ChangedMeanwhile, TournamentError
-from .services.state import snapshot
+from .services.errors import ChangedMeanwhile, NotNow, TournamentError
+from .services.state import Snapshot, snapshot
 
 #: What a command acts on.
 EVENT, ENTRY, TABLE = "event", "entry", "table"
@@ -67,6 +77,37 @@ class Target:
     entry: Entry | None = None
     table: TableAssignment | None = None
     tables: tuple[TableAssignment, ...] = ()
+    #: What the commands' checks read of the event, read once per target (a page asks many).
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def snapshot(self) -> Snapshot:
+        if "snapshot" not in self.memo:
+            self.memo["snapshot"] = snapshot(self.event)
+        return self.memo["snapshot"]
+
+    def next_round(self) -> RoundPlan:
+        """The round "next round" would make now (``rounds.check_next_round``), or its
+        refusal, worked out once: the run page shows it as the preview."""
+        if "next" not in self.memo:
+            try:
+                self.memo["next"] = rounds.check_next_round(self.event, self.snapshot())
+            except TournamentError as error:
+                self.memo["next"] = error
+        found = self.memo["next"]
+        if isinstance(found, TournamentError):
+            raise found
+        return found
+
+    def for_entry(self, entry: Entry) -> Target:
+        """The same event (and what was read of it) for one of its entries."""
+        other = replace(self, entry=entry)
+        other.memo.update(self.memo)
+        return other
+
+    def for_table(self, table: TableAssignment) -> Target:
+        other = replace(self, table=table)
+        other.memo.update(self.memo)
+        return other
 
     def reread(self) -> Target:
         """The same event and table as they stand now (changed meanwhile by someone else)."""
@@ -98,12 +139,17 @@ class Call:
 @dataclass(frozen=True)
 class Command:
     """One organiser command: its name (the run page's step, the key of ``COMMANDS``), the
-    label the admin offers it by, and how it runs."""
+    label the admin offers it by, when it is available, and how it runs."""
 
     name: str
     label: str | Promise
     run: Callable[[Call], str]
-    #: Builds the command's form for a target from the posted data (None: unbound).
+    #: Raises the reason the command does not apply to the target now (a ``TournamentError``;
+    #: ``NotNow`` when it does not apply at all): the check its service makes first. None:
+    #: always available.
+    check: Callable[[Target], object] | None = None
+    #: Builds the command's form for a target from the posted data (None: unbound, with what
+    #: the target holds now as its initial values).
     form: Callable[[Target, Mapping | None], forms.Form] | None = None
     #: The refusal when the form does not validate (empty: the form's own errors).
     invalid: str | Promise = ""
@@ -113,6 +159,19 @@ class Command:
 
     def form_for(self, target: Target, data: Mapping | None = None) -> forms.Form | None:
         return self.form(target, data) if self.form is not None else None
+
+    def unavailable(self, target: Target) -> TournamentError | None:
+        """Why the command cannot run on the target now (None: it can)."""
+        if self.check is None:
+            return None
+        try:
+            self.check(target)
+        except TournamentError as error:
+            return error
+        return None
+
+    def available(self, target: Target) -> bool:
+        return self.unavailable(target) is None
 
     def perform(self, target: Target, by, data: Mapping | None = None, *,
                 form: forms.Form | None = None) -> str:  # fmt: skip
@@ -238,15 +297,20 @@ def _add_bot(call: Call) -> str:
 
 
 def _reseat_form(target: Target, data: Mapping | None) -> ReseatForm:
-    """The admin offers the entries seated at the tables chosen, the run page every entry of
-    the event (the service says which of them have no seat to swap)."""
-    if target.tables:
-        seated = [who for table in target.tables for who in table.seats if who is not None]
-        found = Entry.objects.select_related("player", "partner").in_bulk(seated)
-        choices = [found[who] for who in seated if who in found]
-    else:
-        choices = list(target.event.entries.select_related("player", "partner").order_by("pk"))
-    return ReseatForm(data, entries=choices)
+    """The entries seated at the tables to re-seat: those the admin's organiser chose, or on
+    the run page those of the latest round's tables not started yet (the ones that may swap;
+    the service says why any other cannot)."""
+    tables = target.tables or _seated_tables(target.event)
+    seated = [who for table in tables for who in table.seats if who is not None]
+    found = Entry.objects.select_related("player", "partner").in_bulk(seated)
+    return ReseatForm(data, entries=[found[who] for who in seated if who in found])
+
+
+def _seated_tables(event: Tournament) -> list[TableAssignment]:
+    row = event.rounds.order_by("-number").first()
+    if row is None:
+        return []
+    return list(row.tables.filter(state=TableAssignment.State.SEATED).order_by("number"))
 
 
 def _reseat(call: Call) -> str:
@@ -306,75 +370,146 @@ def _result(call: Call) -> str:
     return _("The result of table %(n)s is saved.") % {"n": table.number}
 
 
+def _next_round_form(target: Target, data: Mapping | None) -> NextRoundForm:
+    """The round seen (the one the preview shows), its tables started at once by default."""
+    if data is not None:
+        return NextRoundForm(data)
+    try:
+        number = target.next_round().number
+    except TournamentError:
+        number = None
+    return NextRoundForm(initial={"round": number, "start": True})
+
+
+def _entry_form(form_class: type[forms.Form]) -> Callable[[Target, Mapping | None], forms.Form]:
+    """A form about one entry, showing what the entry holds now (``form_class.initial_of``)."""
+
+    def build(target: Target, data: Mapping | None) -> forms.Form:
+        entry = target.entry
+        return form_class(data, entry=entry, initial=form_class.initial_of(entry))
+
+    return build
+
+
+def _event(check: Callable[[Tournament], object]) -> Callable[[Target], object]:
+    return lambda target: check(target.event)
+
+
+def _of_entry(check: Callable[[Tournament, Entry], object]) -> Callable[[Target], object]:
+    return lambda target: check(target.event, target.entry)
+
+
 COMMANDS: dict[str, Command] = {
     command.name: command
     for command in [
-        Command("open-registration", gettext_lazy("Open registration"), _open_registration),
-        Command("open-checkin", gettext_lazy("Open check-in"), _open_checkin),
-        Command("start", gettext_lazy("Start (play round 1)"), _start),
-        Command("preview", gettext_lazy("Preview the next round"), _preview, page=False),
         Command(
-            "next-round",
-            gettext_lazy("Generate the next round and start its tables"),
-            _next_round,
-            form=lambda target, data: NextRoundForm(data),
+            "open-registration", gettext_lazy("Open registration"), _open_registration,
+            check=_event(events.check_open_registration),
         ),
         Command(
-            "start-round", gettext_lazy("Start the seated tables of the last round"), _start_round
+            "open-checkin", gettext_lazy("Open check-in"), _open_checkin,
+            check=_event(events.check_open_checkin),
         ),
         Command(
-            "round-time",
-            gettext_lazy("Set the time (empty: now)"),
-            _round_time,
+            "start", gettext_lazy("Start (play round 1)"), _start, check=_event(events.check_start)
+        ),
+        Command(
+            "preview", gettext_lazy("Preview the next round"), _preview,
+            check=Target.next_round, page=False,
+        ),
+        Command(
+            "next-round", gettext_lazy("Generate the next round and start its tables"),
+            _next_round, check=Target.next_round, form=_next_round_form,
+        ),
+        Command(
+            "start-round", gettext_lazy("Start the seated tables of the last round"), _start_round,
+            check=_event(rounds.check_start_round),
+        ),
+        Command(
+            "round-time", gettext_lazy("Set the time (empty: now)"), _round_time,
+            check=_event(schedule.check_round_time),
             form=lambda target, data: RoundTimeForm(data),
         ),
         Command(
-            "adjudicate",
-            gettext_lazy("Adjudicate the running round's unfinished tables"),
-            _adjudicate,
+            "adjudicate", gettext_lazy("Adjudicate the running round's unfinished tables"),
+            _adjudicate, check=_event(schedule.check_adjudicate),
         ),
         Command("step", gettext_lazy("Run the schedule now (whatever is due)"), _step, page=False),
-        Command("finish", gettext_lazy("Finish (final places from the standings)"), _finish),
-        Command("cancel", gettext_lazy("Cancel the event"), _cancel),
-        Command("enter", gettext_lazy("Enter"), _enter, form=lambda target, data: EnterForm(data)),
-        Command("add-bot", gettext_lazy("Enter a bot"), _add_bot),
         Command(
-            "reseat",
-            gettext_lazy("Re-seat: swap two entries (before the tables start)"),
-            _reseat,
-            form=_reseat_form,
+            "finish", gettext_lazy("Finish (final places from the standings)"), _finish,
+            check=lambda target: events.check_finish(target.event, target.snapshot()),
+        ),
+        Command(
+            "cancel", gettext_lazy("Cancel the event"), _cancel, check=_event(events.check_cancel)
+        ),
+        Command(
+            "enter", gettext_lazy("Enter"), _enter, check=_event(entries.check_enter),
+            form=lambda target, data: EnterForm(data, pairs=target.event.kind.pairs),
+        ),
+        Command(
+            "add-bot", gettext_lazy("Enter a bot"), _add_bot, check=_event(entries.check_add_bot)
+        ),
+        Command(
+            "reseat", gettext_lazy("Re-seat: swap two entries (before the tables start)"),
+            _reseat, check=_event(rounds.check_reseat), form=_reseat_form,
             invalid=gettext_lazy("Choose two entries of this event."),
         ),
-        Command("check-in", gettext_lazy("Check in"), _check_in, on=ENTRY),
-        Command("withdraw", gettext_lazy("Withdraw"), _withdraw, on=ENTRY),
-        Command("disqualify", gettext_lazy("Disqualify"), _disqualify, on=ENTRY),
         Command(
-            "groups",
-            gettext_lazy("Kept apart from"),
-            _groups,
-            on=ENTRY,
-            form=lambda target, data: GroupsForm(data),
+            "check-in", gettext_lazy("Check in"), _check_in, on=ENTRY,
+            check=_of_entry(entries.check_check_in),
+        ),
+        Command(
+            "withdraw", gettext_lazy("Withdraw"), _withdraw, on=ENTRY,
+            check=_of_entry(entries.check_withdraw),
+        ),
+        Command(
+            "disqualify", gettext_lazy("Disqualify"), _disqualify, on=ENTRY,
+            check=_of_entry(entries.check_disqualify),
+        ),
+        Command(
+            "groups", gettext_lazy("Kept apart from"), _groups, on=ENTRY,
+            check=_event(entries.check_changeable), form=_entry_form(GroupsForm),
             invalid=gettext_lazy("Write at most 200 characters of labels, separated by commas."),
         ),
         Command(
-            "seed",
-            gettext_lazy("Seed"),
-            _seed,
-            on=ENTRY,
-            form=lambda target, data: SeedForm(data),
-            invalid=gettext_lazy("A seed is a whole number from 1 up."),
+            "seed", gettext_lazy("Seed"), _seed, on=ENTRY, check=_event(entries.check_seeding),
+            form=_entry_form(SeedForm), invalid=gettext_lazy("A seed is a whole number from 1 up."),
         ),
         Command(
-            "result",
-            gettext_lazy("Record or override the result (with a reason)"),
-            _result,
-            on=TABLE,
-            form=_result_form,
+            "result", gettext_lazy("Record or override the result (with a reason)"), _result,
+            on=TABLE, check=_event(results.check_record_result), form=_result_form,
         ),
     ]
-}
+}  # fmt: skip
 
 
 def on_page(on: str) -> frozenset[str]:
     """The names of the commands the run page offers for an event, an entry or a table."""
     return frozenset(name for name, c in COMMANDS.items() if c.on == on and c.page)
+
+
+@dataclass
+class Offer:
+    """A command as a page shows it for a target: offered (with its form, unbound, showing
+    what the target holds now), or not, with the reason when it applies in principle but
+    cannot run now ("" for a command that does not apply at all: ``NotNow``)."""
+
+    command: Command
+    available: bool
+    form: forms.Form | None = None
+    reason: str = ""
+
+
+def offer(name: str, target: Target) -> Offer:
+    command = COMMANDS[name]
+    refused = command.unavailable(target)
+    if refused is not None:
+        reason = "" if isinstance(refused, NotNow) else str(refused)
+        return Offer(command, False, reason=reason)
+    return Offer(command, True, command.form_for(target))
+
+
+def offers(target: Target, on: str = EVENT) -> dict[str, Offer]:
+    """Every command of the run page that acts on ``on`` (an event, entry or table), as it
+    stands for the target, by name (with "_" for "-", as templates read them)."""
+    return {name.replace("-", "_"): offer(name, target) for name in sorted(on_page(on))}

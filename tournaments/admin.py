@@ -1,6 +1,9 @@
 """Events in the admin site: organisers see and change only their own clubs' events,
 superusers every event; every action runs one of the organiser's commands
-(``tournaments.actions``), the same the run page runs, and shows the message it returns.
+(``tournaments.actions``), the same the run page runs, and shows the message it returns. An
+action first asks the command whether it is available for each row chosen (as the run page
+does before offering it): for a row where it is not, it says why instead of running it, and
+a command that takes values shows no form for it.
 
 A 500-entry event stays manageable: entries show inline a page at a time (with a link to the
 entries list, which filters, searches and paginates), players are picked by id or search
@@ -82,8 +85,12 @@ def command_action(name: str, action: str, *, label=None, data: Mapping | None =
     def run(modeladmin, request, queryset) -> None:
         command = COMMANDS[name]
         for obj in queryset:
+            target = modeladmin.target(obj)
             try:
-                done = command.perform(modeladmin.target(obj), request.user, data or {})
+                refused = command.unavailable(target)
+                if refused is not None:
+                    raise refused
+                done = command.perform(target, request.user, data or {})
             except TournamentError as error:
                 modeladmin.message_user(request, f"{obj}: {error}", messages.ERROR)
             else:
@@ -460,8 +467,14 @@ class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
 
     def _with_form(self, request, queryset, name: str, target: Target, title: str):
         """A command that takes values: its form on an intermediate page until it is done,
-        then the message, after the round it changed."""
+        then the message, after the round it changed. Where it is not available, no form:
+        the reason, at once."""
         command = COMMANDS[name]
+        refused = command.unavailable(target)
+        if refused is not None:
+            row = (target.table or target.tables[0]).round
+            self.message_user(request, f"{row}: {refused}", messages.ERROR)
+            return None
         form = command.form_for(target, request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             try:

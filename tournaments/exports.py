@@ -1,7 +1,11 @@
 """CSV files of an event: its entries, every round's pairings, the standings.
 
 Built from a ``services.state.Snapshot`` (one read of the event), with the same names and
-numbers the pages show, for spreadsheets and for posting on the club's notice board.
+numbers the pages show, for spreadsheets and for posting on the club's notice board: each
+entry's status says where it stands (playing, finished, withdrawn after round 2), a finished
+event's standings carry every place, a games table is a link to its page, and a column that
+does not apply to the event (a partner, a stage, a label, a pool) is left out. The view sends
+them with a byte-order mark, so that a spreadsheet reads the names as UTF-8.
 
 Every file is written by ``write_csv``, the site's one CSV writer: a text cell that a
 spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``) is written as text.
@@ -12,11 +16,12 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from .models import table_label
-from .presenters import entry_name, number, tiebreak_columns
+from .models import Tournament, table_label
+from .presenters import entry_name, entry_statuses, number, tiebreak_columns
 from .services.state import Snapshot
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
@@ -48,22 +53,34 @@ def _numeric(value: float | None) -> int | float | str:
     return int(text) if text.lstrip("-").isdigit() else float(text)
 
 
-def entries_csv(snap: Snapshot) -> str:
-    rows: list[list[object]] = [
-        [_("entry"), _("seed"), _("player"), _("partner"), _("status"), _("final place")]
-    ]
+#: How a file names a table's games table: its full address (the request's host), or its code.
+Link = Callable[[str], str]
+
+
+def entries_csv(snap: Snapshot, link: Link | None = None) -> str:
+    """One line per entry: where it stands (``presenters.entry_statuses``, not the stored
+    "Registered" of everybody still in) and its final place; a partner column in pair events."""
+    pairs = snap.tournament.pairs
+    statuses = entry_statuses(snap, _standings(snap))
+    header: list[object] = [_("entry"), _("seed"), _("player")]
+    header += [_("partner")] if pairs else []
+    rows: list[list[object]] = [[*header, _("status"), _("final place")]]
     for entry in snap.entries.values():
-        rows.append([
-            entry.pk, entry.seed or "", entry.player.name,
-            entry.partner.name if entry.partner_id else "", entry.get_status_display(),
-            entry.final_place or "",
-        ])  # fmt: skip
+        line: list[object] = [entry.pk, entry.seed or "", entry.player.name]
+        line += [entry.partner.name if entry.partner_id else ""] if pairs else []
+        rows.append([*line, statuses[entry.pk], entry.final_place or ""])
     return write_csv(rows)
 
 
-def pairings_csv(snap: Snapshot) -> str:
+def pairings_csv(snap: Snapshot, link: Link | None = None) -> str:
+    """One line per table of every round (and per bye): who sat where, their places and
+    points, and the games table as a link to its page. The stage and label columns only where
+    the event has them (a two-stage event's stages; brackets' and pools' labels)."""
     seats = max((len(t.seats) for r in snap.rounds for t in r.table_list), default=0)
-    header: list[object] = [_("round"), _("stage"), _("table"), _("label")]
+    staged = any(row.stage.title for row in snap.rounds)
+    labelled = any(t.label for row in snap.rounds for t in row.table_list)
+    header: list[object] = [_("round"), *([_("stage")] if staged else []), _("table")]
+    header += [_("label")] if labelled else []
     for index in range(1, seats + 1):
         header += [
             _("seat %(n)s") % {"n": index},
@@ -73,9 +90,10 @@ def pairings_csv(snap: Snapshot) -> str:
     header += [_("games table"), _("override reason")]
     rows = [header]
     for row in snap.rounds:
+        lead: list[object] = [row.number, *([row.stage.title] if staged else [])]
         for table in row.table_list:
-            label = table_label(table.label)
-            line: list[object] = [row.number, row.stage.title, table.number, label]
+            line: list[object] = [*lead, table.number]
+            line += [table_label(table.label)] if labelled else []
             for index in range(seats):
                 if index < len(table.seats):
                     line += [
@@ -85,28 +103,48 @@ def pairings_csv(snap: Snapshot) -> str:
                     ]
                 else:
                     line += ["", "", ""]
-            line += [table.table.code if table.table_id else "", table.override_reason]
+            line += [_games_table(table, link), table.override_reason]
             rows.append(line)
         for who in row.byes:
-            rows.append([row.number, row.stage.title, "", _("bye"), entry_name(snap.entries, who)])
+            bye = [*lead, _("bye"), *([""] if labelled else []), entry_name(snap.entries, who)]
+            rows.append(bye)
     return write_csv(rows)
 
 
-def standings_csv(snap: Snapshot) -> str:
+def _games_table(table, link: Link | None) -> str:
+    if not table.table_id:
+        return ""
+    return link(table.table.code) if link is not None else table.table.code
+
+
+def standings_csv(snap: Snapshot, link: Link | None = None) -> str:
+    """The standings with every tiebreak; the place filled for every entry once the event is
+    finished (its final place), and for a knockout's eliminated before; the pool column only
+    in an event of pools."""
     columns = tiebreak_columns(snap)
+    lines = _standings(snap)
+    pools = any(line.pool for line in lines)
+    statuses = entry_statuses(snap, lines)
+    finished = snap.tournament.state == Tournament.State.FINISHED
     rows: list[list[object]] = [
-        [_("rank"), _("entry"), _("pool"), _("points"), _("played"), _("wins"), _("byes"),
-         *(heading for _key, heading, _abbr in columns), _("place"), _("status")]
+        [_("rank"), _("entry"), *([_("pool")] if pools else []), _("points"), _("played"),
+         _("wins"), _("byes"), *(heading for _key, heading, _abbr in columns), _("place"),
+         _("status")]
     ]  # fmt: skip
-    for line in snap.standings() if snap.rounds else []:
+    for line in lines:
         entry = snap.entries.get(line.entrant)
+        place = entry.final_place if finished and entry is not None else line.place
         rows.append([
-            line.rank, entry_name(snap.entries, line.entrant), line.pool, _numeric(line.points),
-            line.played, line.wins, line.byes,
+            line.rank, entry_name(snap.entries, line.entrant), *([line.pool] if pools else []),
+            _numeric(line.points), line.played, line.wins, line.byes,
             *(_numeric(line.tiebreaks.get(key)) for key, _h, _a in columns),
-            line.place or "", entry.get_status_display() if entry else "",
+            place or "", statuses.get(line.entrant, ""),
         ])  # fmt: skip
     return write_csv(rows)
+
+
+def _standings(snap: Snapshot) -> list:
+    return snap.standings() if snap.rounds else []
 
 
 EXPORTS = {"entries": entries_csv, "pairings": pairings_csv, "standings": standings_csv}

@@ -1,20 +1,31 @@
 """Forms of the organiser pages and the admin: an event's fields, entering, results,
 re-seating, seeds, the next round. The organiser's commands (``tournaments.actions``) read
-every value they take through one of these forms, on the run page and in the admin alike.
+every value they take through one of these forms, on the run page and in the admin alike; the
+run page renders them as they are.
 
-The event form offers the style's own options from the engine's rules classes (as the lobby
-does), and a few plain fields for the formats' common options; anything rarer goes in the
-"more format options" box as JSON. ``format_options()`` turns the fields into the stored
-options, and ``initial_for()`` back, so editing shows what was chosen. The services check
-the whole; a form only checks that each value has the right type.
+The event form offers what the event's style and format declare, and nothing else: the seat
+counts and options of the chosen style (from the engine's rules classes, as the lobby does),
+the formats that play that kind of event, and the chosen format's own options (each format's
+``OPTIONS``, with their labels, help and limits; for pools then a knockout, those of the two
+stages' formats too). Changing the style, seats, a style option, the format or a stage's format
+asks the page for those fields again (htmx, ``EventForm.reshaped``); without script a button
+does the same. Options a format does not declare go in the "advanced" JSON box.
+``format_options()`` turns the fields into the stored options, and ``initial_for()`` back, so
+editing shows what was chosen. The services check the whole; a form only checks that each
+value has the right type and lies within the format's limits.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -22,8 +33,17 @@ from config import bounds
 from games import bots, engine
 from games.models import style_choices
 
-from .formats import ENTRY_LIMIT, FORMATS
-from .kinds import format_choices
+from .formats import ENTRY_LIMIT, FORMATS, Option, stage_formats
+from .kinds import (
+    Kind,
+    KindError,
+    applies,
+    format_choices,
+    formats_for,
+    kind_for,
+    possible_kinds,
+)
+from .kinds import stage_choices as fitting_stages
 from .messages import param, render, with_param
 from .models import Entry, Tournament
 from .services.errors import TournamentError
@@ -35,23 +55,11 @@ CLOCK_CHOICES = [
     (60, _("1 minute")),
     (120, _("2 minutes")),
 ]
-POOL_CHOICES = [
-    ("swiss", _("Swiss")),
-    ("swiss_tables", _("Swiss for tables")),
-    ("round_robin", _("Round robin")),
-]
-PLAYOFF_CHOICES = [
-    ("single_elimination", _("Single elimination")),
-    ("double_elimination", _("Double elimination")),
-    ("table_knockout", _("Table knockout")),
-]
-#: Format options with a field of their own (the rest go in the JSON box).
-PLAIN = ("rounds", "third_place", "grand_final_reset", "advance", "allow_byes", "partnerships",
-         "pools", "playoff", "pool_options", "playoff_options")  # fmt: skip
-#: The field that sets a format option: its namesake, but for "advance" ("Going on" here; the
-#: form's own ``advance`` field is the schedule's).
-FIELD_OF_OPTION = {**{option: option for option in PLAIN}, "advance": "going_on"}
+#: The form field that sets a format option whose name the form uses for something else: the
+#: formats' "advance" (how many go on) is "Going on" here, since ``advance`` is the schedule's.
+FIELD_OF_OPTION = {"advance": "going_on"}
 OPTION_PREFIX = "style_"
+DEFAULT_STYLE = "cutthroat"
 WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 #: The schedule's fields, as the form and the services name them alike.
 SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
@@ -59,11 +67,14 @@ SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "roun
                    "separate_clubs")  # fmt: skip
 
 
-def style_option_fields(style: str) -> dict[str, forms.Field]:
-    """A field per option of the style (every seat count), labelled in the current language."""
+def style_option_fields(style: str, seats: int | None = None) -> dict[str, forms.Field]:
+    """A field per option of the style (those that apply at ``seats``; None: every seat
+    count), labelled in the current language."""
     fields: dict[str, forms.Field] = {}
     rules = engine.STYLES.get(style) or next(iter(engine.STYLES.values()))
-    for option in engine.form_options(rules.name):
+    if seats not in rules.seat_counts:
+        seats = None
+    for option in engine.form_options(rules.name, seats):
         label = _(option.label)
         if option.kind == "bool":
             field: forms.Field = forms.BooleanField(label=label, required=False)
@@ -79,46 +90,81 @@ def style_option_fields(style: str) -> dict[str, forms.Field]:
     return fields
 
 
+def field_name(option: Option) -> str:
+    return FIELD_OF_OPTION.get(option.name, option.name)
+
+
+def option_field(option: Option, kind: Kind | None = None) -> forms.Field:
+    """The form field for a format's declared option, labelled in the current language
+    (``kind``: the kind of event, whose formats a stage's list offers)."""
+    label, help_text = _(option.label), _(option.help) if option.help else ""
+    if option.kind == "bool":
+        return forms.BooleanField(
+            label=label, help_text=help_text, required=False, initial=option.default
+        )
+    if option.kind == "stage":
+        every = [(name, _(cls.label)) for name, cls in stage_formats(option.stage).items()]
+        field = forms.ChoiceField(label=label, help_text=help_text, choices=every,
+                                  initial=option.default)  # fmt: skip
+        if kind is not None:  # the list offers those that fit; any may be sent
+            fit = fitting_stages(option, kind)
+            field.widget.choices = [(name, text) for name, text in every if name in fit]
+        return field
+    return forms.IntegerField(
+        label=label, help_text=help_text, required=False, initial=option.default,
+        min_value=option.least, max_value=option.most,
+    )  # fmt: skip
+
+
+#: A format option's place on the form: its field's name, the option, and the stage option it
+#: belongs to (None: the format's own).
+Planned = tuple[str, Option, Option | None]
+
+
+def format_plan(fmt: str, stages: Mapping[str, str], kinds: set[str]) -> list[Planned]:
+    """The fields a format's options take, in order: (field name, option, the stage option it
+    belongs to or None). The format's own options first, then those of the formats chosen for
+    its stages (``stages``: by stage option name); an option of a stage whose field is taken
+    already (the playoff's "advance" beside the event's) is left to the JSON box."""
+    cls = FORMATS.get(fmt)
+    if cls is None:
+        return []
+    plan: list[Planned] = []
+    taken: set[str] = set()
+    own = [option for option in cls.OPTIONS if applies(option, kinds)]
+    for option in own:
+        plan.append((field_name(option), option, None))
+        taken.add(field_name(option))
+    for parent in (option for option in own if option.kind == "stage"):
+        stage_cls = FORMATS.get(stages.get(parent.name, parent.default))
+        for option in stage_cls.OPTIONS if stage_cls is not None else ():
+            name = field_name(option)
+            if option.kind != "stage" and applies(option, kinds) and name not in taken:
+                plan.append((name, option, parent))
+                taken.add(name)
+    return plan
+
+
 def points_text(values: list | None) -> str:
     return "-".join(str(v) for v in values) if values else ""
+
+
+def default_name() -> str:
+    """A new event's name until the organiser gives one: the day of the week, "Friday night"."""
+    # Translators: the name a new event starts with: the day of the week, e.g. "Friday night".
+    return gettext("%(day)s night") % {"day": date_format(timezone.localdate(), "l")}
 
 
 class EventForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=None, empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=100)
     starts_at = bounds.WhenField(label=_("Starts at"), required=False, widget=WHEN)
-    style = forms.ChoiceField(label=_("Style"), choices=style_choices)
+    style = forms.ChoiceField(label=_("Style"), choices=style_choices, initial=DEFAULT_STYLE)
     seats = forms.TypedChoiceField(
         label=_("Seats at a table"), coerce=int, choices=[(4, "4"), (3, "3"), (2, "2")],
         initial=4, help_text=_("2: one against one (Block, Draw, Doubles)."),
     )  # fmt: skip
     format = forms.ChoiceField(label=_("Format"), choices=format_choices)
-    partnerships = forms.BooleanField(
-        label=_("Partner: partners change every round (round robin only)"), required=False
-    )
-    rounds = forms.IntegerField(
-        label=_("Rounds"), min_value=1, max_value=99, required=False,
-        help_text=_("Swiss and round robin; empty for the format's own number."),
-    )  # fmt: skip
-    third_place = forms.BooleanField(label=_("Play a third-place match"), required=False)
-    grand_final_reset = forms.BooleanField(
-        label=_("Double elimination: a second final if the losers' champion wins"),
-        required=False, initial=True,
-    )  # fmt: skip
-    # the format's option "advance"; the form field has its own name, since "advance" is the
-    # schedule's field (how each next round starts) further down
-    going_on = forms.IntegerField(
-        label=_("Going on"), min_value=1, max_value=4096, required=False,
-        help_text=_("Table knockout: players going on from each table (2 if empty). "
-                    "Pools then a knockout: how many qualify (8 if empty)."),
-    )  # fmt: skip
-    allow_byes = forms.BooleanField(
-        label=_("Tables: players left over may sit a round out"), required=False
-    )
-    pools = forms.ChoiceField(label=_("Pools played as"), choices=POOL_CHOICES, initial="swiss")
-    playoff = forms.ChoiceField(
-        label=_("Then a knockout by"), choices=PLAYOFF_CHOICES, initial="single_elimination"
-    )
     more_options = forms.CharField(
         label=_("More format options (JSON)"), required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -148,8 +194,10 @@ class EventForm(forms.Form):
         initial="casual",
     )  # fmt: skip
     turn_clock = forms.TypedChoiceField(
-        label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30
-    )
+        label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30,
+        help_text=_("How long a player has for each turn at the table; when it runs out, a "
+                    "bot's move is played for them. No clock: players take their time."),
+    )  # fmt: skip
     visibility = forms.ChoiceField(
         label=_("Who sees it"), choices=Tournament.Visibility.choices, initial="public"
     )
@@ -186,15 +234,15 @@ class EventForm(forms.Form):
     # -- no-shows and byes
     no_show = forms.ChoiceField(
         label=_("A player who does not come to the table"), choices=Tournament.NoShow.choices,
-        initial="bot", required=False,
+        initial=Tournament.NoShow.FORFEIT, required=False,
+        help_text=Tournament._meta.get_field("no_show").help_text,
     )  # fmt: skip
     no_show_grace = forms.IntegerField(
-        label=_("Grace before that (seconds)"),
-        min_value=0,
-        max_value=3600,
-        initial=180,
+        label=_("Grace before that (seconds)"), min_value=0, max_value=3600, initial=180,
         required=False,
-    )
+        help_text=_("How long after a table starts a player may still come before the rule "
+                    "above applies to them."),
+    )  # fmt: skip
     byes = forms.ChoiceField(
         label=_("A bye (odd number of entries)"), choices=Tournament.Byes.choices,
         initial="scored", required=False,
@@ -216,12 +264,138 @@ class EventForm(forms.Form):
             del self.fields["club"]
         else:
             self.fields["club"].queryset = clubs
-        style = self.data.get("style") or self.initial.get("style") or "cutthroat"
-        self.style_fields = list(style_option_fields(style))
+        self._shape()
+
+    # -- the fields the style and format declare ---------------------------------------------
+
+    def chosen(self, name: str) -> Any:
+        """What the page holds for a field: the posted value, or the initial one."""
+        if self.is_bound:
+            return self.data.get(name)
+        if name in self.fields:
+            return self.get_initial_for_field(self.fields[name], name)
+        return self.initial.get(name)
+
+    def _shape(self) -> None:
+        """Add the style's and the format's own fields, offering what fits the style."""
+        style = self.chosen("style")
+        style = style if style in engine.STYLES else DEFAULT_STYLE
+        rules = engine.STYLES[style]
+        seats = _whole(self.chosen("seats"))
+        seats = seats if seats in rules.seat_counts else max(rules.seat_counts)
+        counts = sorted(rules.seat_counts, reverse=True)
+        self.fields["seats"].widget.choices = [(n, str(n)) for n in counts]
+        if 2 not in counts:  # the help says what two seats are: only for a style that has them
+            self.fields["seats"].help_text = ""
+        style_fields = style_option_fields(style, seats)
+        self.style_fields = list(style_fields)
+        teams = _ticked(self.chosen(OPTION_PREFIX + "teams"))
+        kind = kind_for(style, seats, {"teams": teams} if teams else {})
+        kinds = possible_kinds(style, seats, {"teams": teams} if teams else {})
+        fits = formats_for(kind)
+        self.fields["format"].widget.choices = [
+            (name, text) for name, text in format_choices() if name in fits
+        ]
+        fmt = self.chosen("format")
+        if not self.is_bound and fmt not in fits:
+            fmt = fits[0]
+        stages = {name: self.chosen(name) for name in ("pools", "playoff")}
+        self.plan = format_plan(fmt, self._fitting_stages(fmt, stages, kind), kinds)
+        format_fields = {name: option_field(option, kind) for name, option, _p in self.plan}
+        self.format_fields = list(format_fields)
+        if not self.is_bound:  # what the page shows: a combination that fits
+            self.initial = {**self.initial, "style": style, "seats": seats, "format": fmt}
         fields = list(self.fields.items())
         at = [name for name, _f in fields].index("seats") + 1
-        extra = list(style_option_fields(style).items())
-        self.fields = dict(fields[:at] + extra + fields[at:])
+        fields = fields[:at] + list(style_fields.items()) + fields[at:]
+        at = [name for name, _f in fields].index("format") + 1
+        self.fields = dict(fields[:at] + list(format_fields.items()) + fields[at:])
+        self._ask_again_on_change()
+
+    def _fitting_stages(self, fmt: str, stages: dict, kind) -> dict[str, str]:
+        """The formats chosen for the stages; on a page (not bound), one that fits the kind of
+        event in place of one that does not."""
+        cls = FORMATS.get(fmt)
+        chosen = {}
+        for option in cls.OPTIONS if cls is not None else ():
+            if option.kind != "stage":
+                continue
+            value = stages.get(option.name) or option.default
+            fit = fitting_stages(option, kind)
+            if not self.is_bound and value not in fit and fit:
+                value = fit[0]
+            chosen[option.name] = value
+        if not self.is_bound:
+            self.initial = {**self.initial, **chosen}
+        return chosen
+
+    # -- the two parts of the page that follow the style and format (``reshaped``) ---------
+
+    @property
+    def game_shape(self) -> list[forms.BoundField]:
+        """The seat counts and the style's options."""
+        return [self[name] for name in self._game_names]
+
+    @property
+    def format_shape(self) -> list[forms.BoundField]:
+        """The formats that fit, and the chosen format's options."""
+        return [self[name] for name in self._format_names]
+
+    @property
+    def game_checkboxes(self) -> str:
+        return self._checkboxes(self._game_names)
+
+    @property
+    def format_checkboxes(self) -> str:
+        return self._checkboxes(self._format_names)
+
+    @property
+    def other_checkboxes(self) -> str:
+        shaped = {*self._game_names, *self._format_names}
+        return self._checkboxes([name for name in self.fields if name not in shaped])
+
+    @property
+    def _game_names(self) -> list[str]:
+        return ["seats", *self.style_fields]
+
+    @property
+    def _format_names(self) -> list[str]:
+        return ["format", *self.format_fields]
+
+    def _checkboxes(self, names: list[str]) -> str:
+        """The check boxes among ``names``, for the page's "shown" marker (``reshaped``)."""
+        return ",".join(n for n in names if isinstance(self.fields.get(n), forms.BooleanField))
+
+    def _ask_again_on_change(self) -> None:
+        """The fields whose change changes what the form offers ask for it again (htmx): the
+        answer replaces both parts, and what they held is sent along, to be kept."""
+        attrs = {
+            "hx-get": reverse("event_style_options"), "hx-trigger": "change",
+            "hx-target": "#style-options", "hx-swap": "outerHTML",
+            "hx-include": "#id_style, #style-options, #format-options",
+            "hx-sync": "closest form:replace",
+        }  # fmt: skip
+        stages = [name for name, option, _p in self.plan if option.kind == "stage"]
+        for name in ("style", *self._game_names, "format", *stages):
+            self.fields[name].widget.attrs.update(attrs)
+
+    @classmethod
+    def reshaped(cls, values: Mapping, **kwargs: Any) -> EventForm:
+        """The form (unbound, nothing refused) as the page holds it, from its ``values`` (the
+        htmx request's, or the whole form's, posted by its button when there is no script),
+        offering what fits the style and format chosen there. A check box the page showed
+        (listed in its ``shown`` markers) and that ``values`` leave out was unticked."""
+        names = set(cls.base_fields) | {
+            key for key in values if key.startswith(OPTION_PREFIX) or key in _FORMAT_NAMES
+        }
+        initial = {key: values.get(key)[:1000] for key in values if key in names}
+        for marker in getattr(values, "getlist", lambda key: [])("shown"):
+            for name in marker.split(","):
+                if name in names and name not in values:
+                    initial[name] = False
+        return cls(initial=initial, **kwargs)
+
+    # -- reading what was sent ---------------------------------------------------------------
 
     def clean_more_options(self) -> dict:
         raw = (self.cleaned_data.get("more_options") or "").strip()
@@ -271,42 +445,22 @@ class EventForm(forms.Form):
         return options
 
     def format_options(self) -> dict:
+        """The format's options: those its fields set (a stage's under the stage's own
+        options), what differs from the declared default, then what the JSON box says (it has
+        the last word; a stage's options there add to the fields')."""
         data = self.cleaned_data
-        fmt = data["format"]
         options: dict[str, Any] = {}
-        if fmt == "two_stage":
-            options["pools"], options["playoff"] = data["pools"], data["playoff"]
-            if data.get("going_on"):
-                options["advance"] = data["going_on"]
-            pool: dict[str, Any] = {}
-            if data.get("rounds"):
-                pool["rounds"] = data["rounds"]
-            if data.get("allow_byes") and data["pools"] != "swiss":
-                pool["allow_byes"] = True
-            playoff: dict[str, Any] = {}
-            if data["playoff"] == "single_elimination" and data.get("third_place"):
-                playoff["third_place"] = True
-            if data["playoff"] == "double_elimination" and not data.get("grand_final_reset"):
-                playoff["grand_final_reset"] = False
-            if pool:
-                options["pool_options"] = pool
-            if playoff:
-                options["playoff_options"] = playoff
-        else:
-            fields = {f for f in FORMATS[fmt].__dataclass_fields__}
-            if "rounds" in fields and data.get("rounds"):
-                options["rounds"] = data["rounds"]
-            if fmt == "single_elimination" and data.get("third_place"):
-                options["third_place"] = True
-            if fmt == "double_elimination" and not data.get("grand_final_reset"):
-                options["grand_final_reset"] = False
-            if fmt == "table_knockout" and data.get("going_on"):
-                options["advance"] = data["going_on"]
-            if "allow_byes" in fields and data.get("allow_byes"):
-                options["allow_byes"] = True
-            if fmt == "round_robin" and data.get("partnerships"):
-                options["partnerships"] = True
-        options.update(data.get("more_options") or {})
+        for name, option, parent in self.plan:
+            value = data.get(name)
+            if option.kind == "stage":
+                options[option.name] = value
+            elif value is not None and value != "" and value != option.default:
+                into = options.setdefault(parent.nested, {}) if parent else options
+                into[option.name] = value
+        for key, value in (data.get("more_options") or {}).items():
+            if isinstance(value, dict) and isinstance(options.get(key), dict):
+                value = {**options[key], **value}
+            options[key] = value
         return options
 
     def refuse(self, error: TournamentError) -> None:
@@ -325,7 +479,8 @@ class EventForm(forms.Form):
         if len(error.parts) != 1:
             return None
         option = param(error.parts[0], "option")
-        field = FIELD_OF_OPTION.get(option) if isinstance(option, str) else None
+        fields = {option.name: name for name, option, _parent in self.plan}
+        field = fields.get(option) if isinstance(option, str) else None
         written = json.dumps((self.cleaned_data or {}).get("more_options") or {})
         if field not in self.fields or json.dumps(option) in written:
             return None  # named in the JSON box (at any depth): the organiser's own word
@@ -346,6 +501,24 @@ class EventForm(forms.Form):
         }  # fmt: skip
 
 
+#: Every field name a format's options may take on the form.
+_FORMAT_NAMES = frozenset(field_name(option) for cls in FORMATS.values() for option in cls.OPTIONS)
+
+
+def _whole(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _ticked(value: Any) -> bool:
+    """A check box's value as a page or a stored option holds it."""
+    if isinstance(value, str):
+        return value.lower() not in ("", "false", "0", "off")
+    return bool(value)
+
+
 def schedule_value(data: dict, name: str) -> Any:
     """A schedule field as given, or the model's default when left empty (an older form)."""
     value = data.get(name)
@@ -356,10 +529,9 @@ def schedule_value(data: dict, name: str) -> Any:
 
 
 def initial_for(tournament: Tournament) -> dict:
-    """The form's fields for an event as stored."""
+    """The form's fields for an event as stored: its format's options in their fields (a
+    stage's from the stage's own options), the rest in the JSON box."""
     options = dict(tournament.format_options)
-    pool = dict(options.get("pool_options") or {})
-    playoff = dict(options.get("playoff_options") or {})
     initial: dict[str, Any] = {
         "name": tournament.name, "starts_at": tournament.starts_at, "style": tournament.style,
         "seats": tournament.seats, "format": tournament.format,
@@ -368,41 +540,51 @@ def initial_for(tournament: Tournament) -> dict:
         "bot_level": tournament.bot_level, "turn_clock": tournament.turn_clock,
         "visibility": tournament.visibility, "rated": tournament.rated,
         **{name: getattr(tournament, name) for name in SCHEDULE_FIELDS},
-        "rounds": options.get("rounds", pool.get("rounds")),
-        "third_place": options.get("third_place", playoff.get("third_place", False)),
-        "grand_final_reset": options.get(
-            "grand_final_reset", playoff.get("grand_final_reset", True)
-        ),
-        "going_on": options.get("advance"),
-        "allow_byes": options.get("allow_byes", pool.get("allow_byes", False)),
-        "partnerships": options.get("partnerships", False),
-        "pools": options.get("pools", "swiss"),
-        "playoff": options.get("playoff", "single_elimination"),
     }  # fmt: skip
     for size in (4, 3, 2):
         initial[f"points_{size}"] = points_text(tournament.points.get(str(size)))
     for name, value in tournament.options.items():
         initial[OPTION_PREFIX + name] = value
-    pool.pop("rounds", None)
-    pool.pop("allow_byes", None)
-    playoff.pop("third_place", None)
-    playoff.pop("grand_final_reset", None)
-    rest = {k: v for k, v in options.items() if k not in PLAIN}
-    if tournament.format == "two_stage":
-        if pool:
-            rest["pool_options"] = pool
-        if playoff:
-            rest["playoff_options"] = playoff
+    try:
+        kinds = possible_kinds(tournament.style, tournament.seats, tournament.options)
+    except KindError:
+        kinds = set()
+    stages = {key: options.get(key) for key in ("pools", "playoff") if key in options}
+    rest = dict(options)
+    nested_rest: dict[str, dict] = {}
+    for name, option, parent in format_plan(tournament.format, stages, kinds):
+        if parent is None:
+            initial[name] = options.get(option.name, option.default)
+            rest.pop(option.name, None)
+            continue
+        nested = nested_rest.setdefault(parent.nested, dict(options.get(parent.nested) or {}))
+        initial[name] = nested.pop(option.name, option.default)
+    for key, nested in nested_rest.items():
+        rest.pop(key, None)
+        if nested:
+            rest[key] = nested
     initial["more_options"] = json.dumps(rest) if rest else ""
     return initial
 
 
 class EnterForm(forms.Form):
     """Someone enters an event (themselves; in a pair event, with a partner named by user
-    name). Organisers name the player too."""
+    name). Organisers name the player too. With ``pairs`` known (an organiser's form for one
+    event), the page asks for a partner only in a pair event, and for whoever it asks for;
+    the service says who is missing or unknown."""
 
     player = forms.CharField(label=_("Player (user name)"), max_length=150, required=False)
     partner = forms.CharField(label=_("Partner (user name)"), max_length=150, required=False)
+
+    def __init__(self, *args: Any, pairs: bool | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "enter-%s")
+        super().__init__(*args, **kwargs)
+        if pairs is None:
+            return
+        if not pairs:
+            del self.fields["partner"]
+        for field in self.fields.values():
+            field.widget.attrs["required"] = True
 
     @staticmethod
     def person(name: str) -> User | None:
@@ -412,13 +594,41 @@ class EnterForm(forms.Form):
         return User.objects.filter(username__iexact=name, is_bot=False).first()
 
 
-class GroupsForm(forms.Form):
+class EntryForm(forms.Form):
+    """A form about one entry: its fields' ids are the entry's own (a page lists many), and
+    its label names the entry (``label_of``), for a screen reader in a row of many."""
+
+    def __init__(self, *args: Any, entry: Entry | None = None, **kwargs: Any) -> None:
+        if entry is not None:
+            kwargs.setdefault("auto_id", f"%s-{entry.pk}")
+        super().__init__(*args, **kwargs)
+        if entry is not None:
+            for field in self.fields.values():
+                field.label = self.label_of(entry)
+
+    @staticmethod
+    def initial_of(entry: Entry | None) -> dict:
+        return {}
+
+    def label_of(self, entry: Entry) -> str:
+        raise NotImplementedError
+
+
+class GroupsForm(EntryForm):
     """An entry's "kept apart from" labels, comma separated (a family, a school, a team)."""
 
     groups = forms.CharField(
         label=_("Kept apart from"), max_length=200, required=False,
         help_text=_("Labels separated by commas: Swiss pairings keep entries sharing one apart."),
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. Brown family")}),
     )  # fmt: skip
+
+    @staticmethod
+    def initial_of(entry: Entry | None) -> dict:
+        return {"groups": ", ".join(entry.groups or ())} if entry is not None else {}
+
+    def label_of(self, entry: Entry) -> str:
+        return gettext("Labels that keep %(name)s apart from others") % {"name": entry.name}
 
     def labels(self) -> list[str]:
         raw = self.cleaned_data.get("groups") or ""
@@ -435,10 +645,17 @@ class RoundTimeForm(forms.Form):
     )  # fmt: skip
 
 
-class SeedForm(forms.Form):
+class SeedForm(EntryForm):
     """An entry's seed (1 is the best; empty: unseeded)."""
 
     seed = forms.IntegerField(label=_("Seed"), min_value=1, max_value=100_000, required=False)
+
+    @staticmethod
+    def initial_of(entry: Entry | None) -> dict:
+        return {"seed": entry.seed} if entry is not None else {}
+
+    def label_of(self, entry: Entry) -> str:
+        return gettext("Seed of %(name)s") % {"name": entry.name}
 
 
 class NextRoundForm(forms.Form):
@@ -461,9 +678,11 @@ class ReseatForm(forms.Form):
     second = forms.TypedChoiceField(label=_("with"), coerce=int)
 
     def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "reseat-%s")
         super().__init__(*args, **kwargs)
         self.entries = {entry.pk: entry for entry in entries}
-        choices = [(pk, entry.name) for pk, entry in self.entries.items()]
+        choices = [("", _("Choose an entry"))]
+        choices += [(pk, entry.name) for pk, entry in self.entries.items()]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
 

@@ -6,12 +6,17 @@ who sit opposite), by *duellists* (Block, Draw or Doubles one against one), by p
 or by players whose partners *rotate* (individual Partner: a round robin with
 ``partnerships``). The formats know two-party events and tables; this module turns an event's
 stored fields into the format's options, so pages, forms and services never re-derive them.
+
+What it knows of a format it reads from the format's class (``formats.base.Format``): its
+label, whether it plays two parties or tables, which stage of a two-stage event it may play,
+and the kinds of event each of its declared options means something for. A new format needs
+no name added here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,36 +26,25 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import engine
 from games.models import style_label
 
-from .formats import FORMATS, style_sizes
+from .formats import FORMATS, Format, Option, stage_formats, style_sizes
 
-#: The formats by stored name, with their names for people.
-FORMAT_LABELS = {
-    "single_elimination": gettext_lazy("Single elimination"),
-    "double_elimination": gettext_lazy("Double elimination"),
-    "round_robin": gettext_lazy("Round robin"),
-    "swiss": gettext_lazy("Swiss"),
-    "swiss_tables": gettext_lazy("Swiss for tables"),
-    "table_knockout": gettext_lazy("Table knockout"),
-    "two_stage": gettext_lazy("Pools, then a knockout"),
-}
+#: The formats by stored name, with their names for people (each format's own ``label``).
+FORMAT_LABELS = {name: gettext_lazy(cls.label) for name, cls in FORMATS.items()}
 
 
 def format_choices() -> list[tuple[str, str]]:
-    return [(name, FORMAT_LABELS.get(name, name)) for name in FORMATS]
+    """Every format, with its name for people (read from the classes each time)."""
+    return [(name, gettext_lazy(cls.label)) for name, cls in FORMATS.items()]
 
 
-#: Formats for two parties (two players, or two pairs) and for tables of three or four.
-TWO_PARTY_FORMATS = ("single_elimination", "double_elimination", "swiss", "round_robin")
-TABLE_FORMATS = ("swiss_tables", "table_knockout", "round_robin")
-#: Which stage formats ``two_stage`` may combine, by kind of event.
-TWO_STAGE = {
-    True: (("swiss", "round_robin"), ("single_elimination", "double_elimination")),
-    False: (("swiss_tables", "round_robin"), ("table_knockout",)),
-}
+def format_label(name: str) -> str:
+    """A stored format's name for people, in the current language."""
+    cls = FORMATS.get(name)
+    return _(cls.label) if cls is not None else name
+
+
 #: Options the event sets from its own fields; an organiser's format options may not name them.
 DERIVED = ("seed", "points", "style", "seats", "fill_with_bots")
-#: Formats whose rounds knock entrants out (they draw a bracket and rank by final place).
-ELIMINATION = ("single_elimination", "double_elimination", "table_knockout")
 
 
 class KindError(ValueError):
@@ -80,6 +74,35 @@ class Kind:
 def kind_of(style: str, seats: int, options: Mapping[str, Any], fmt: str,
             format_options: Mapping[str, Any]) -> Kind:  # fmt: skip
     """The kind of event, or a ``KindError`` saying what fits."""
+    if fmt not in FORMATS:
+        kind_for(style, seats, options)  # an unknown style or seat count is said first
+        raise KindError(_("Unknown format."))
+    if format_options.get("partnerships"):
+        rules = _rules(style, seats)
+        if not rules.always_teams or fmt != "round_robin":
+            raise KindError(_("Partners change every round only in a Partner round robin."))
+        return kind_for(style, seats, options, partnerships=True)
+    kind = kind_for(style, seats, options)
+    _check_format(kind, style_label(engine.STYLES[style]), fmt, format_options)
+    return kind
+
+
+def kind_for(style: str, seats: int, options: Mapping[str, Any],
+             partnerships: bool = False) -> Kind:  # fmt: skip
+    """The kind of event a style, its seat count and options make (rotating partners when
+    ``partnerships``), whatever the format; a ``KindError`` for a style or seat count that
+    is not one."""
+    rules = _rules(style, seats)
+    if partnerships:
+        return Kind(pairs=False, two_party=False, format_seats=4, partnerships=True)
+    if rules.always_teams or bool(options.get("teams")):
+        return Kind(pairs=True, two_party=True, format_seats=2)
+    if seats == 2:
+        return Kind(pairs=False, two_party=True, format_seats=2)
+    return Kind(pairs=False, two_party=False, format_seats=seats)
+
+
+def _rules(style: str, seats: int):
     rules = engine.STYLES.get(style)
     if rules is None:
         raise KindError(_("Unknown style."))
@@ -88,37 +111,53 @@ def kind_of(style: str, seats: int, options: Mapping[str, Any], fmt: str,
         raise KindError(
             _("%(style)s is played at %(n)s seats.") % {"style": style_label(rules), "n": counts}
         )
-    if fmt not in FORMATS:
-        raise KindError(_("Unknown format."))
-    teams = rules.always_teams or bool(options.get("teams"))
-    if format_options.get("partnerships"):
-        if not rules.always_teams or fmt != "round_robin":
-            raise KindError(_("Partners change every round only in a Partner round robin."))
-        return Kind(pairs=False, two_party=False, format_seats=4, partnerships=True)
-    if teams:
-        kind = Kind(pairs=True, two_party=True, format_seats=2)
-    elif seats == 2:
-        kind = Kind(pairs=False, two_party=True, format_seats=2)
-    else:
-        kind = Kind(pairs=False, two_party=False, format_seats=seats)
-    _check_format(kind, rules, fmt, format_options)
-    return kind
+    return rules
 
 
-def _check_format(kind: Kind, rules, fmt: str, format_options: Mapping[str, Any]) -> None:
-    allowed = TWO_PARTY_FORMATS if kind.two_party else TABLE_FORMATS
-    label = style_label(rules)
-    if fmt == "two_stage":
-        pools, playoffs = TWO_STAGE[kind.two_party]
-        pool = format_options.get("pools", "swiss")
-        playoff = format_options.get("playoff", "single_elimination")
-        if pool not in pools or playoff not in playoffs:
+def possible_kinds(style: str, seats: int, options: Mapping[str, Any]) -> set[str]:
+    """The kinds an event of this style could be: its own, and rotating partners for a style
+    always played by partners (a Partner round robin may rotate them)."""
+    kinds = {kind_for(style, seats, options).name}
+    if _rules(style, seats).always_teams:
+        kinds.add("rotating")
+    return kinds
+
+
+def fits(cls: type[Format], kind: Kind) -> bool:
+    """Whether the format plays events of this kind (two parties, or tables)."""
+    return cls.for_two_parties if kind.two_party else cls.for_tables
+
+
+def formats_for(kind: Kind) -> list[str]:
+    """The formats that play this kind of event, in the order they are declared."""
+    return [name for name, cls in FORMATS.items() if fits(cls, kind)]
+
+
+def stage_choices(option: Option, kind: Kind) -> list[str]:
+    """The formats a two-stage event of this kind may play its ``option``'s stage in."""
+    return [name for name, cls in stage_formats(option.stage).items() if fits(cls, kind)]
+
+
+def applies(option: Option, kinds: Iterable[str]) -> bool:
+    """Whether a format's option means something for an event of one of these kinds."""
+    return not option.kinds or bool(set(option.kinds) & set(kinds))
+
+
+def _check_format(kind: Kind, label: str, fmt: str, format_options: Mapping[str, Any]) -> None:
+    cls = FORMATS[fmt]
+    stages = [option for option in cls.OPTIONS if option.kind == "stage"]
+    if stages:
+        allowed = {option.stage: stage_choices(option, kind) for option in stages}
+        chosen = {option.stage: format_options.get(option.name, option.default)
+                  for option in stages}  # fmt: skip
+        if any(chosen[stage] not in allowed[stage] for stage in allowed):
             raise KindError(
                 _("For this event, pools can be %(pools)s and the playoff %(playoffs)s.")
-                % {"pools": _names(pools), "playoffs": _names(playoffs)}
-            )
+                % {"pools": _names(allowed.get("pools", ())),
+                   "playoffs": _names(allowed.get("playoff", ()))}
+            )  # fmt: skip
         return
-    if fmt in allowed:
+    if fits(cls, kind):
         return
     if kind.two_party:
         why = _("%(style)s here is played by two sides") % {"style": label}
@@ -126,14 +165,19 @@ def _check_format(kind: Kind, rules, fmt: str, format_options: Mapping[str, Any]
         why = _("%(style)s here is played at tables of players each for themselves") % {
             "style": label
         }
+    single = [name for name in formats_for(kind) if not _has_stages(FORMATS[name])]
     raise KindError(
         _("%(why)s: choose %(formats)s, or pools then a knockout.")
-        % {"why": why, "formats": _names(allowed)}
+        % {"why": why, "formats": _names(single)}
     )
 
 
-def _names(formats: tuple[str, ...]) -> str:
-    return ", ".join(str(FORMAT_LABELS[name]).lower() for name in formats)
+def _has_stages(cls: type[Format]) -> bool:
+    return any(option.kind == "stage" for option in cls.OPTIONS)
+
+
+def _names(formats: Iterable[str]) -> str:
+    return ", ".join(format_label(name).lower() for name in formats)
 
 
 def format_arguments(
@@ -153,15 +197,12 @@ def format_arguments(
             % {"names": ", ".join(reserved)}
         )
     arguments = dict(format_options)
-    if fmt == "two_stage":
-        stages = {
-            "pool_options": arguments.get("pools", "swiss"),
-            "playoff_options": arguments.get("playoff", "single_elimination"),
-        }
-        for key, name in stages.items():
-            given = dict(arguments.get(key) or {})
-            arguments[key] = _fill(kind, style, seats, name, given, bots_fill)
-    else:
+    stages = [option for option in FORMATS[fmt].OPTIONS if option.kind == "stage"]
+    for option in stages:
+        name = arguments.get(option.name, option.default)
+        given = dict(arguments.get(option.nested) or {})
+        arguments[option.nested] = _fill(kind, style, seats, name, given, bots_fill)
+    if not stages:
         arguments = _fill(kind, style, seats, fmt, arguments, bots_fill)
     return {**arguments, "seed": seed, "points": {int(k): v for k, v in points.items()}}
 

@@ -62,8 +62,14 @@ class Tournament(models.Model):
         ORGANISER = "organiser", _("At a time the organiser sets, or when the organiser says")
 
     class NoShow(models.TextChoices):
-        BOT = "bot", _("A bot plays for them until they come")
-        FORFEIT = "forfeit", _("They lose that table")
+        FORFEIT = (
+            "forfeit",
+            _(
+                "A bot plays in their seat so that the others play on, and they lose that table "
+                "(you may correct its result)"
+            ),
+        )
+        BOT = "bot", _("A bot plays for them, and its result counts as theirs")
 
     class Byes(models.TextChoices):
         SCORED = "scored", _("Sit the round out and score the bye")
@@ -134,7 +140,12 @@ class Tournament(models.Model):
     )  # fmt: skip
     no_show = models.CharField(
         _("a player who does not come to the table"), max_length=8, choices=NoShow.choices,
-        default=NoShow.BOT,
+        default=NoShow.FORFEIT,
+        help_text=_(
+            "A player not on the site when their table starts has a bot playing for them at "
+            "once, until they come. One who has not come to the table by the end of the grace "
+            "(and has no page of the site open) is a no-show."
+        ),
     )  # fmt: skip
     no_show_grace = models.PositiveIntegerField(_("no-show grace (seconds)"), default=180)
     byes = models.CharField(

@@ -78,3 +78,20 @@ def after_forfeits(places: Sequence[int], seats: Sequence, forfeited: Sequence) 
         rank += 1
         out[i] = rank
     return out
+
+
+def lost_by_forfeit(
+    places: Sequence[int] | None, seats: Sequence, forfeited: Sequence
+) -> list[int]:
+    """The entries of ``forfeited`` seated at the table that lost it by forfeit as its result
+    stands: all of them until it has places, then those placed after everyone who played (bot
+    seats included). So a result the organiser corrected, lifting a forfeiter among those who
+    played, no longer reads as lost by forfeit."""
+    lost = [who for who in forfeited if who is not None and who in seats]
+    if places is None:
+        return lost
+    came = [places[i] for i, who in enumerate(seats) if who is None or who not in lost]
+    if not came:  # nobody came: the bots played it out, and everyone forfeited
+        return lost
+    worst = max(came)
+    return [who for who in lost if places[list(seats).index(who)] > worst]

@@ -1,6 +1,7 @@
-"""What the event pages show, built from a ``services.state.Snapshot``: entries with names,
-standings with every tiebreak column, rounds with their tables, the bracket. Pure over the
-snapshot's rows (no queries), so a page reads the event once.
+"""What the event pages show, built from a ``services.state.Snapshot``: entries with names
+and where each stands, standings with every tiebreak column, rounds with their tables (and the
+tables a round still waits for), the bracket, the winners once it is over, and who the start
+would withdraw. Pure over the snapshot's rows (no queries), so a page reads the event once.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
-from .formats import Bracket, Standing
-from .kinds import ELIMINATION
-from .models import Entry, Round, TableAssignment, table_label
+from games.models import Match
+
+from .formats import FORMATS, Bracket, Standing
+from .models import Entry, Round, TableAssignment, Tournament, table_label
+from .placing import lost_by_forfeit, seats_per_format_seat
 from .services.state import Snapshot
 
 #: Tiebreak headings, in the site's language (keys of ``formats.TIEBREAKS``).
@@ -68,6 +71,8 @@ class TableView:
     at: object
     needs_result: bool
     forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
+    live: bool = False  # its set is being played now: there is something to watch
+    sealed: bool = False  # its deals are also being played at other tables (same deals)
 
 
 @dataclass
@@ -81,6 +86,7 @@ class RoundView:
     seated: bool = False
     walkovers: list[str] = field(default_factory=list)
     waiting: bool = False  # seated, not started yet
+    waits_for: str = ""  # being played, some tables finished: which it still waits for
 
 
 @dataclass
@@ -136,8 +142,26 @@ def entry_name(entries: dict[int, Entry], entry_id: int | None) -> str:
 
 
 def forfeit_names(row: TableAssignment, entries: dict[int, Entry]) -> list[str]:
-    """Who lost the table by leaving the event or never coming."""
-    return [entry_name(entries, who) for who in row.forfeited or ()]
+    """Who lost the table by leaving the event or never coming, as its result stands (a
+    correction that lifts a forfeiter among those who played takes them off the list)."""
+    lost = lost_by_forfeit(row.places, row.seats, row.forfeited or ())
+    return [entry_name(entries, who) for who in lost]
+
+
+def seat_name(row: TableAssignment, index: int, entries: dict[int, Entry]) -> str:
+    """The name of the entry in a format seat; for a seat a bot fills, the bot's own name as
+    its games table shows it (the set's players, read with the table: no query), so the run
+    page and the table name it alike."""
+    who = row.seats[index]
+    if who is not None:
+        return entry_name(entries, who)
+    players = (row.match.players or []) if row.match_id and row.match else []
+    if not players:
+        return entry_name(entries, None)
+    pairs = len(players) == 2 * len(row.seats)
+    games_seats = seats_per_format_seat(pairs, len(row.seats))[index]
+    names = [players[s].get("name", "") for s in games_seats if s < len(players)]
+    return " & ".join(name for name in names if name) or entry_name(entries, None)
 
 
 def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
@@ -147,7 +171,7 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         points = number(row.points[index]) if row.points and who is not None else ""
         entry = entries.get(who) if who is not None else None
         bot = who is None or (entry is not None and entry.player.is_bot)
-        seats.append(SeatView(entry_name(entries, who), who, place, points, bot))
+        seats.append(SeatView(seat_name(row, index, entries), who, place, points, bot))
     table = row.table if row.table_id else None
     over = table is not None and table.state == "finished"
     return TableView(
@@ -157,8 +181,45 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         overridden=row.overridden_by_id is not None, reason=row.override_reason,
         by=row.overridden_by.name if row.overridden_by_id else "", at=row.overridden_at,
         needs_result=over and row.places is None,
-        forfeited=forfeit_names(row, entries),
+        forfeited=forfeit_names(row, entries), live=is_live(row), sealed=is_sealed(row),
     )  # fmt: skip
+
+
+def is_live(row: TableAssignment) -> bool:
+    """Whether the table's set is being played now (not a table whose event was cancelled or
+    whose set was stopped): only then is "Watch live" offered."""
+    match = row.match if row.match_id else None
+    return row.state == TableAssignment.State.PLAYING and getattr(match, "state", "") == (
+        Match.State.PLAYING
+    )
+
+
+def is_sealed(row: TableAssignment) -> bool:
+    """Whether the table plays deals still secret from the round's other tables."""
+    return bool(row.match_id and row.match and row.match.sealed)
+
+
+def waits_for(row: Round) -> str:
+    """ "Round 2 still waits for tables 3 and 5.": said once a table of a round being played has
+    finished, so that its players know what they wait for; "" otherwise."""
+    if row.state != Round.State.RUNNING:
+        return ""
+    tables = [t for t in row.table_list if t.places is None]
+    if not tables or len(tables) == len(row.table_list):
+        return ""
+    numbers = and_list([str(t.number) for t in tables])
+    return ngettext(
+        "Round %(n)s still waits for table %(tables)s.",
+        "Round %(n)s still waits for tables %(tables)s.",
+        len(tables),
+    ) % {"n": row.number, "tables": numbers}
+
+
+def and_list(words: list[str]) -> str:
+    """ "3, 5 and 7" in the reader's language."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(head)s and %(last)s") % {"head": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def round_views(snap: Snapshot) -> list[RoundView]:
@@ -172,7 +233,7 @@ def round_views(snap: Snapshot) -> list[RoundView]:
                 byes=[entry_name(snap.entries, who) for who in row.byes],
                 seated=any(t.state == TableAssignment.State.SEATED for t in tables),
                 walkovers=[entry_name(snap.entries, who) for who in row.walkovers or ()],
-                waiting=row.state == Round.State.SEATED,
+                waiting=row.state == Round.State.SEATED, waits_for=waits_for(row),
             )
         )  # fmt: skip
     return views
@@ -241,16 +302,18 @@ def bracket_view(snap: Snapshot, bracket: Bracket | None) -> BracketView | None:
 
 
 def is_elimination(snap: Snapshot) -> bool:
-    fmt = snap.tournament.format
-    if fmt == "two_stage":
-        return True
-    return fmt in ELIMINATION
+    """Whether the event's format knocks entrants out (a two-stage event's playoff does)."""
+    return FORMATS[snap.tournament.format].eliminates
 
 
 def event_context(snap: Snapshot) -> dict:
-    """Everything the event page shows of the event's play."""
+    """Everything the event page shows of the event's play. Each entry of the snapshot gets
+    ``status_text``, where it stands (``entry_statuses``), for the entries' tables."""
     rows = snap.standings() if snap.rounds else []
     bracket = snap.bracket()
+    statuses = entry_statuses(snap, rows)
+    for entry in snap.entries.values():
+        entry.status_text = statuses[entry.pk]
     return {
         "rounds": round_views(snap),
         "standings": standing_views(snap, rows),
@@ -258,7 +321,78 @@ def event_context(snap: Snapshot) -> dict:
         "pools": any(row.pool for row in rows),
         "placed": any(row.place is not None for row in rows) or is_elimination(snap),
         "bracket": bracket_view(snap, bracket),
+        "winners": winners_line(snap),
+        "no_shows": no_shows(snap),
     }
+
+
+def entry_statuses(snap: Snapshot, rows: list[Standing]) -> dict[int, str]:
+    """Where each entry stands, in words, by entry id: its stored status only says whether it
+    checked in or left, which after the start reads "Registered" for everybody still in.
+
+    Before the start: registered or checked in. Withdrawn or disqualified: when (after which
+    round; at the start, for not checking in). Running: playing, or out of a knockout. Finished:
+    finished (its place is beside it). A cancelled event keeps the stored status."""
+    event = snap.tournament
+    out_of_knockout = {row.entrant for row in rows if row.place is not None}
+    statuses = {}
+    for entry in snap.entries.values():
+        statuses[entry.pk] = _status_of(event, entry, entry.pk in out_of_knockout)
+    return statuses
+
+
+def _status_of(event: Tournament, entry: Entry, out: bool) -> str:
+    if not entry.active:
+        after = entry.withdrawn_after_round
+        if entry.status == Entry.Status.WITHDRAWN and after == 0:
+            return _("Withdrawn at the start (not checked in)")
+        if after:
+            if entry.status == Entry.Status.DISQUALIFIED:
+                return _("Disqualified after round %(n)s") % {"n": after}
+            return _("Withdrawn after round %(n)s") % {"n": after}
+        return str(entry.get_status_display())
+    if event.state == Tournament.State.RUNNING:
+        if out:
+            return pgettext("where an entry stands", "Knocked out")
+        return pgettext("where an entry stands", "Playing")
+    if event.state == Tournament.State.FINISHED:
+        return pgettext("where an entry stands", "Finished")
+    return str(entry.get_status_display())
+
+
+def winners_line(snap: Snapshot) -> str:
+    """The headline of a finished event: who won, or who share 1st place, said plainly."""
+    if snap.tournament.state != Tournament.State.FINISHED:
+        return ""
+    names = [e.name for e in snap.entries.values() if e.final_place == 1]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return _("%(name)s won the event.") % {"name": names[0]}
+    return _("%(names)s share 1st place.") % {"names": and_list(names)}
+
+
+@dataclass
+class NoShows:
+    """Who the start would withdraw, for the organiser before it: the entries that have not
+    checked in (``starts_at`` when the start is set; ``opens_at`` when check-in is still to
+    open)."""
+
+    names: list[str]
+    starts_at: object = None
+    opens_at: object = None
+
+
+def no_shows(snap: Snapshot) -> NoShows | None:
+    """Before the start of an event with check-in (open, or set to open): the entries that
+    would be withdrawn if it started now. None when the start withdraws nobody."""
+    event = snap.tournament
+    checkin_to_come = event.state == Tournament.State.REGISTRATION and event.checkin_opens_at
+    if event.state != Tournament.State.CHECKIN and not checkin_to_come:
+        return None
+    names = [e.name for e in snap.entries.values() if e.status == Entry.Status.REGISTERED]
+    opens_at = event.checkin_opens_at if checkin_to_come else None
+    return NoShows(names, event.starts_at, opens_at)
 
 
 @dataclass

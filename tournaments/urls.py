@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:slug>/run/", views.event_run, name="event_run"),
     path("<slug:slug>/run/enter/", views.enter_for, name="event_enter_for"),
     path("<slug:slug>/run/reseat/", views.reseat, name="event_reseat"),
+    path("<slug:slug>/run/room/", views.event_room, name="event_room"),
     path("<slug:slug>/run/<str:step>/", views.event_step, name="event_step"),
     path(
         "<slug:slug>/entries/<int:entry>/<str:action>/",

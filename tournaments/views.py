@@ -3,10 +3,13 @@ loads with htmx), and the organiser's pages to create, edit and run an event ste
 
 Each view is a few lines around a service in ``tournaments.services``; the organiser's
 steps run the commands of ``tournaments.actions`` (the same the admin runs, with the same
-forms and messages). A refused action (``TournamentError``) shows its reason on the page it
-came from with a 4xx status and changes nothing; a done one redirects with a message. Every
-page checks who may see the event (club-only events are for members) and every organiser
-page who may run it.
+forms and messages). The run page offers only the commands available now (each command says
+so: ``actions.offers``), each with its own form. An organiser's command answers back on the
+run page, post/redirect/get: done or refused (``TournamentError``, which changed nothing), the
+page says so in a message after the redirect, so reloading it sends nothing again. A player's
+refused step, and a result form refused for what was typed in it, show their reason on the
+page they came from with a 4xx status. Every page checks who may see the event (club-only
+events are for members) and every organiser page who may run it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,14 +26,14 @@ from clubs.models import Club
 from clubs.services import organised_clubs
 from games.models import style_choices
 
-from . import actions, exports, presenters
-from .forms import EnterForm, EventForm, initial_for
-from .kinds import FORMAT_LABELS
+from . import actions, exports, presenters, room
+from .forms import EnterForm, EventForm, default_name, initial_for
+from .kinds import FORMAT_LABELS, format_label
 from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
-from .services import access, entries, events, reads, rounds
+from .services import access, entries, events, reads
 from .services.errors import TournamentError
-from .services.state import Snapshot, snapshot
+from .services.state import snapshot
 
 
 def _visible(request: HttpRequest, slug: str) -> Tournament:
@@ -99,6 +103,7 @@ def _event_page(request: HttpRequest, event: Tournament, *, error: str = "",
         "organiser": access.can_run(event, user),
         "enter_form": form or EnterForm(),
         "error": error,
+        "barred": event.same_deals and mine is not None,  # may not watch the round's sealed sets
         **live_context(snap),
     }
     return render(request, "tournaments/event.html", context, status=status)
@@ -165,10 +170,16 @@ def check_in(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
+    """A new event: the form opens with a combination that makes one (a name, the first club,
+    Cut-Throat at tables of four, Swiss for tables), so sending it untouched creates a draft."""
     clubs = organised_clubs(request.user)
     if not clubs.exists():
         raise Http404
-    initial = {"club": clubs.filter(slug=request.GET.get("club", "")).first()}
+    if "reshape" in request.POST:  # the form's own button, without script: offer what fits
+        form = EventForm.reshaped(request.POST, clubs=clubs)
+        return render(request, "tournaments/form.html", {"form": form, "event": None})
+    initial = {"club": clubs.filter(slug=request.GET.get("club", "")).first(),
+               "name": default_name()}  # fmt: skip
     form = EventForm(request.POST or None, clubs=clubs, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -186,16 +197,20 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def style_options(request: HttpRequest) -> HttpResponse:
-    """The chosen style's own options (htmx, when the style changes in the event form)."""
-    form = EventForm(
-        initial={"style": request.GET.get("style", "")[:12]}, clubs=Club.objects.none()
-    )
-    return render(request, "tournaments/form.html#style-options", {"form": form})
+    """The fields of the event form that follow the style and format chosen (htmx, when one of
+    them changes): the seat counts and options of the style, the formats that fit it and the
+    chosen format's options, with what the page held kept where it still fits."""
+    form = EventForm.reshaped(request.GET, clubs=Club.objects.none())
+    return render(request, "tournaments/event_shape.html", {"form": form})
 
 
 @login_required
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     event_obj = _run(request, slug)
+    context = {"event": event_obj}
+    if "reshape" in request.POST:
+        context["form"] = EventForm.reshaped(request.POST, editing=True)
+        return render(request, "tournaments/form.html", context)
     data = request.POST or None
     form = EventForm(data, initial=initial_for(event_obj), editing=True)
     if request.method == "POST" and form.is_valid():
@@ -207,44 +222,59 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("The event is saved."))
             return redirect("event_run", slug=event_obj.slug)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "event": event_obj}
+    context["form"] = form
     return render(request, "tournaments/form.html", context, status=status)
 
 
-def _run_page(request: HttpRequest, event_obj: Tournament, error: str = "",
-              status: int = 200) -> HttpResponse:  # fmt: skip
+def _run_page(request: HttpRequest, event_obj: Tournament) -> HttpResponse:
+    """The organiser's page: what the event holds, and every command available now (with its
+    form), or the reason one that applies cannot run yet."""
     snap = snapshot(event_obj)
-    preview, preview_error, awaits_champion = None, "", False
-    if event_obj.state == Tournament.State.RUNNING:
-        try:
-            preview = rounds.preview_round(event_obj, request.user)
-        except TournamentError as problem:
-            preview_error = str(problem)
-        awaits_champion = snap.awaits_champion()  # no Finish button that would be refused
+    target = actions.Target(event_obj)
+    target.memo["snapshot"] = snap
+    offers = actions.offers(target)
+    for entry in snap.entries.values():
+        entry.offers = actions.offers(target.for_entry(entry), actions.ENTRY)
+    result = actions.COMMANDS["result"]
+    open_tables = {
+        table.pk for row in snap.rounds for table in row.table_list
+        if result.available(target.for_table(table))
+    }  # fmt: skip
+    preview = offers["next_round"].available and presenters.preview_view(snap, target.next_round())
     context = {
         "event": event_obj,
-        "format_label": FORMAT_LABELS.get(event_obj.format, event_obj.format),
+        "format_label": format_label(event_obj.format),
         "kind": event_obj.kind,
         "entries": list(snap.entries.values()),
-        "active_entries": [e for e in snap.entries.values() if e.active],
-        "error": error,
-        "preview": preview and presenters.preview_view(snap, preview),
-        "preview_error": preview_error,
-        "awaits_champion": awaits_champion,
-        "enter_form": EnterForm(),
+        "offers": offers,
+        "editable": _allowed(events.check_update, event_obj),
+        "preview": preview,
+        # a knockout's Finish waits for its champion: said in place of the button
+        "awaits_champion": bool(offers["finish"].reason) and snap.awaits_champion(),
+        "late_entries": offers["enter"].available and entries.takes_late_entries(event_obj),
+        "open_tables": open_tables,
         "current": snap.rounds[-1] if snap.rounds else None,
-        **_late_entries(event_obj, snap),
+        "room": room.room_view(snap),
         **presenters.event_context(snap),
     }
-    return render(request, "tournaments/run.html", context, status=status)
+    return render(request, "tournaments/run.html", context)
 
 
-def _late_entries(event_obj: Tournament, snap: Snapshot) -> dict:
-    """Whether the run page offers a late entry, or says why a Swiss no longer takes one."""
-    if not entries.takes_late_entries(event_obj):
-        return {"late_entries": False, "late_closed": ""}
-    closed = entries.late_entries_closed(event_obj, snap)
-    return {"late_entries": not closed, "late_closed": closed}
+@login_required
+@require_GET
+def event_room(request: HttpRequest, slug: str) -> HttpResponse:
+    """The run page's "who is here" block alone, which it fetches again every few seconds."""
+    event_obj = _run(request, slug)
+    context = {"event": event_obj, "room": room.room_view(snapshot(event_obj))}
+    return render(request, "tournaments/includes/presence.html", context)
+
+
+def _allowed(check, *args) -> bool:
+    try:
+        check(*args)
+    except TournamentError:
+        return False
+    return True
 
 
 @login_required
@@ -255,7 +285,7 @@ def event_run(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _command(request: HttpRequest, slug: str, name: str, entry: int | None = None) -> HttpResponse:
     """Run one organiser command on the event (or on its ``entry``) with the posted values;
-    back to the run page with what happened or why not."""
+    back to the run page (post/redirect/get), saying what happened or why not."""
     event_obj = _run(request, slug)
     row = None
     if entry is not None:
@@ -265,9 +295,9 @@ def _command(request: HttpRequest, slug: str, name: str, entry: int | None = Non
     try:
         done = actions.COMMANDS[name].perform(target, request.user, request.POST)
     except TournamentError as error:
-        event_obj.refresh_from_db()
-        return _run_page(request, event_obj, str(error), status=409)
-    messages.success(request, f"{target.entry.name}: {done}" if target.entry else done)
+        messages.error(request, f"{row.name}: {error}" if row else str(error))
+    else:
+        messages.success(request, f"{row.name}: {done}" if row else done)
     return redirect("event_run", slug=event_obj.slug)
 
 
@@ -303,14 +333,20 @@ def reseat(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def table_result(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """Record or override one table's places, with a reason. Refused (409) when the result
-    changed since the form was shown: the form comes back with the result as it is now."""
+    changed since the form was shown: the form comes back with the result as it is now. While
+    no result can be recorded (the event is over, or has not started) the page says why and
+    shows no form; a form sent then goes back to the run page, which says why."""
     event_obj = _run(request, slug)
     assignment = get_object_or_404(
         TableAssignment.objects.select_related("round", "overridden_by"),
         pk=table, round__tournament=event_obj,
     )  # fmt: skip
     command, target = actions.COMMANDS["result"], actions.Target(event_obj, table=assignment)
-    form = command.form_for(target, request.POST or None)
+    refused = command.unavailable(target)
+    if refused is not None and request.method == "POST":
+        messages.error(request, str(refused))
+        return redirect("event_run", slug=event_obj.slug)
+    form = command.form_for(target, request.POST or None) if refused is None else None
     status = 200
     if request.method == "POST":
         status = 400
@@ -326,6 +362,7 @@ def table_result(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     assignment = target.table
     context = {
         "event": event_obj, "assignment": assignment, "form": form,
+        "refused": refused and str(refused),
         "table": presenters.table_view(assignment, snapshot(event_obj).entries),
     }  # fmt: skip
     return render(request, "tournaments/result.html", context, status=status)
@@ -336,9 +373,13 @@ def export(request: HttpRequest, slug: str, what: str) -> HttpResponse:
     if what not in exports.EXPORTS:
         raise Http404
     event_obj = _visible(request, slug)
-    response = HttpResponse(
-        exports.EXPORTS[what](snapshot(event_obj)), content_type="text/csv; charset=utf-8"
-    )
+
+    def link(code: str) -> str:
+        return request.build_absolute_uri(reverse("table", kwargs={"code": code}))
+
+    text = exports.EXPORTS[what](snapshot(event_obj), link)
+    # the byte-order mark tells a spreadsheet the file is UTF-8 (names with accents)
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event_obj.slug}-{what}.csv"'
     return response
 

@@ -205,8 +205,9 @@ class TableConsumer(Guarded):
         hint = None
         if game is not None and version is not None and self.key is not None:
             hint = rendering.RenderKey(
-                self.table_id, game, version, self.key.seating, self.key.viewer, self.key.sealed
-            )
+                self.table_id, game, version, self.key.seating, self.key.viewer, self.key.sealed,
+                self.key.set_stamp,
+            )  # fmt: skip
             if hint == self.shown:
                 return
             html = rendering.cached_live(hint)

@@ -19,6 +19,7 @@ with the engine's view for the viewer, to the pure presenters.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -93,6 +94,9 @@ class RenderKey(NamedTuple):
     seating: tuple
     viewer: Viewer
     sealed: bool = False  # unsealing a set changes what its finished game shows, not its version
+    #: The set's state and its event's note (``set_stamp``): a set closed between two games,
+    #: or a result its event settled or corrected, changes the page but not the version.
+    set_stamp: tuple = ()
 
 
 #: Engine states are for reading here (renders never play on them), so one that drops out is
@@ -102,6 +106,12 @@ BOARDS = Recent(256)
 LIVE = Recent(1024)
 TABLES = Recent(256)
 FINES = Recent(64)
+
+
+def set_stamp(game: Game) -> tuple:
+    """What of the set changes the page without a new game version (``RenderKey.set_stamp``)."""
+    match = game.match
+    return (match.state, json.dumps(match.note, sort_keys=True) if match.note else "")
 
 
 def _version(game: Game) -> tuple:
@@ -222,7 +232,10 @@ def render_live(
 
     if game is None:
         return render(), None
-    key = RenderKey(table.pk, game.pk, game.version, seating_of(seats), viewer, game.match.sealed)
+    key = RenderKey(
+        table.pk, game.pk, game.version, seating_of(seats), viewer, game.match.sealed,
+        set_stamp(game),
+    )  # fmt: skip
     return LIVE.get_or_make(key, render), key
 
 

@@ -33,6 +33,8 @@ def arrived(table_id: int, user, channel: str) -> int | None:
     now = timezone.now()
     with transaction.atomic():
         Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen_at": now})
+        if seat.arrived_at is None:  # the first time: this player came to the table
+            Seat.objects.filter(pk=seat.pk, arrived_at__isnull=True).update(arrived_at=now)
         if seat.away_since is not None or seat.stand_in:
             Seat.objects.filter(pk=seat.pk).update(away_since=None, stand_in=False)
             notify.table_changed(seat.table, lobby=False)
@@ -94,10 +96,11 @@ def _away_if_gone(seat_id: int, now: datetime) -> None:
 
 
 def stand_in_now(seat_id: int) -> bool:
-    """A bot plays for this seat from now on, without the grace period: for a player who never
-    came to a table someone else seated them at (an event's no-show), or who left the event.
-    The seat is away until its player connects, which ends the stand-in as usual. False if
-    nothing changed (a bot's own seat, a stand-in already, a table not being played)."""
+    """A bot plays for this seat from now on, at a bot's speed and without the grace period:
+    for a player who is not there when a table someone else seated them at starts, or who never
+    came by the end of an event's no-show grace, or who left the event. The seat is away (from
+    now, unless it was already) until its player connects, which ends the stand-in as usual.
+    False if nothing changed (a bot's own seat, a stand-in already, a table not being played)."""
     with transaction.atomic():
         seat = (
             Seat.objects.select_for_update(of=("self",))

@@ -51,10 +51,13 @@ def create_table(
     bots: Sequence[str | None] = (),
     host_sits: bool = True,
     players: Sequence[User | None] = (),
+    bots_avoid: Iterable[int] = (),
 ) -> Table:
     """Create a table. ``bots[i]`` is a bot level for seat i (None leaves it open);
     ``players[i]`` seats that person in seat i (an event seats its entrants so); ``rated``
-    says whether its finished games change ratings (the ratings app reads it)."""
+    says whether its finished games change ratings (the ratings app reads it). The bots are
+    none of the users in ``bots_avoid`` (an event's entrants: a bot filling an empty seat must
+    not bear the name of a bot entered in the event)."""
     rules = engine.STYLES.get(style)
     if rules is None:
         raise TableError(_("Unknown style."))
@@ -78,9 +81,10 @@ def create_table(
         for index, person in enumerate(players):
             if person is not None:
                 _sit(table, person, index)
+        avoid = set(bots_avoid)
         for index, level in enumerate(levels):
             if level and index < seat_count and not (host_sits and host and index == 0):
-                _sit(table, pick_bot(table, level), index)
+                _sit(table, pick_bot(table, level, exclude=avoid), index)
     notify.lobby_changed()
     return table
 

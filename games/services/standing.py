@@ -1,14 +1,18 @@
-"""What an event reads of a table it seated: how its set stands right now, and which seats'
-players never came to it.
+"""What an event reads of a table it seated: how its set stands right now, which seats'
+players never came to it, and who is at its tables.
 
-Two reads for the tournaments schedule (issue 15), kept here so that it never reads the games
-tables' rows itself: the adjudication of a table at a round's deadline, and the no-show check
-once the event's grace period after a table's start has run out.
+Reads for the tournaments schedule and pages, kept here so that they never read the games
+tables' rows themselves: the adjudication of a table at a round's deadline, the no-show check
+once the event's grace period after a table's start has run out, and the run page's view of
+who is at each table of the round being played.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count
 
 from ..models import Game, Match, Move, Seat
 from .play import load
@@ -59,19 +63,55 @@ def set_standing(match_id: int) -> SetStanding | None:
 
 def seats_never_joined(table_id: int) -> list[tuple[int, int]]:
     """(seat id, player id) of the people seated here who never opened the table: no socket
-    now, never marked away (a socket that closed marks its seat away), no stand-in yet, and no
-    move of their own at it."""
+    now, none ever (``Seat.arrived_at``), and no move of their own at it. A bot may already
+    be standing in for them (one who was not on the site when the table started)."""
     moved = set(
         Move.objects.filter(game__match__table_id=table_id, reason=Move.Reason.PLAYER)
         .values_list("seat", flat=True)
         .distinct()
     )
     seats = Seat.objects.filter(
-        table_id=table_id, player__isnull=False, player__is_bot=False, stand_in=False,
-        away_since__isnull=True, presences__isnull=True,
+        table_id=table_id, player__isnull=False, player__is_bot=False,
+        arrived_at__isnull=True, presences__isnull=True,
     )  # fmt: skip
     return [(pk, player) for pk, player, index in seats.values_list("pk", "player_id", "index")
             if index not in moved]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """One seat of a table as the room sees it."""
+
+    index: int
+    player: int | None
+    name: str
+    bot: bool
+    connected: bool  # a socket of this player is open at the table now
+    came: datetime | None  # when the player first opened the table (None: never)
+    away_since: datetime | None
+    stand_in: bool
+
+
+def presence_at(table_ids: list[int]) -> dict[int, list[SeatPresence]]:
+    """Who is at each of these tables, seat by seat, in one query however many tables."""
+    seats = (
+        Seat.objects.filter(table_id__in=table_ids)
+        .select_related("player")
+        .annotate(sockets=Count("presences"))
+        .order_by("table_id", "index")
+    )
+    found: dict[int, list[SeatPresence]] = {pk: [] for pk in table_ids}
+    for seat in seats:
+        player = seat.player
+        found[seat.table_id].append(
+            SeatPresence(
+                index=seat.index, player=seat.player_id,
+                name=player.name if player is not None else "",
+                bot=player is not None and player.is_bot, connected=seat.sockets > 0,
+                came=seat.arrived_at, away_since=seat.away_since, stand_in=seat.stand_in,
+            )
+        )  # fmt: skip
+    return found
 
 
 def seats_of_people(table_id: int, people: list[int]) -> list[int]:

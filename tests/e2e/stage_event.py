@@ -14,6 +14,11 @@ and logged-in sessions. Scenarios:
   every table); seed 4 withdrew before the last result was in, so round 2 is seated (by the
   schedule, here and now) with seed 1 through by walkover. Session: ``organiser``, and
   ``names`` of seeds 1 and 4.
+- ``scheduled``: issue 41's night on the clock: a Cut-Throat Swiss for tables (one game a
+  table, bots allowed) whose check-in opens by itself ``--checkin-in`` seconds from now and
+  which starts ``--start-in`` seconds from now; the organiser entered four bots and two people
+  (``cy``, ``dee``: they count as checked in), and ``ann`` and ``bob`` entered themselves.
+  Sessions: ``organiser``, ``ann``, ``bob``; ``names`` of all four people.
 - ``seated``: a two-party Block Swiss of 4 people (``--format swiss``, of ``--rounds``
   rounds, 3 unless said) or a knockout of 4 (``--format single_elimination``) whose round 1
   the organiser recorded (the better seed won), with a pause of ten minutes between rounds:
@@ -75,6 +80,36 @@ def checkin(start_in: float) -> dict:
         entries.register(event, person, person)
     sessions = {name: session_for(person) for name, person in people.items()}
     return {"slug": event.slug, "organiser": session_for(owner), **sessions,
+            "names": {name: person.name for name, person in people.items()}}  # fmt: skip
+
+
+def scheduled(checkin_in: float, start_in: float) -> dict:
+    from django.utils import timezone
+
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    now = timezone.now()
+    event = events.create(
+        club, owner, name=f"Night on the clock {secrets.token_hex(2)}", style="cutthroat",
+        seats=4, format="swiss_tables", format_options={"rounds": 2}, play_mode="games",
+        games_per_table=1, turn_clock=0, bots_fill=True,
+        checkin_opens_at=now + timedelta(seconds=checkin_in),
+        starts_at=now + timedelta(seconds=start_in),
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    for _ in range(4):
+        entries.register_bot(event, owner)
+    people = {name: _person(name) for name in ("ann", "bob", "cy", "dee")}
+    for name in ("cy", "dee"):
+        entries.register(event, owner, people[name])  # the organiser's: checked in
+    for name in ("ann", "bob"):
+        entries.register(event, people[name], people[name])
+    return {"slug": event.slug, "organiser": session_for(owner),
+            "ann": session_for(people["ann"]), "bob": session_for(people["bob"]),
             "names": {name: person.name for name, person in people.items()}}  # fmt: skip
 
 
@@ -148,9 +183,12 @@ def seated(format_name: str, rounds: int = 3) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["checkin", "club-night", "withdrawal", "seated"])
+    parser.add_argument(
+        "scenario", choices=["checkin", "club-night", "withdrawal", "seated", "scheduled"]
+    )
     parser.add_argument("--format", default="swiss")
     parser.add_argument("--start-in", type=float, default=30.0)
+    parser.add_argument("--checkin-in", type=float, default=15.0)
     parser.add_argument("--entries", type=int, default=80)
     parser.add_argument("--rounds", type=int, default=3, help="a seated Swiss's rounds")
     args = parser.parse_args()
@@ -161,6 +199,8 @@ def main() -> None:
         made = withdrawal()
     elif args.scenario == "seated":
         made = seated(args.format, args.rounds)
+    elif args.scenario == "scheduled":
+        made = scheduled(args.checkin_in, args.start_in)
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

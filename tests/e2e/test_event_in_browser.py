@@ -79,10 +79,7 @@ def test_an_event_runs_itself_and_leads_each_player_to_their_table(site, chromiu
             notice = player.locator("#event-notice")
             notice.get_by_text("You are checked in").wait_for(timeout=10_000)
 
-        organiser.goto(event_url + "run/")
-        for _ in range(BOTS):  # the bots the organiser entered check in by the organiser's hand
-            organiser.locator("form[action$='/check-in/'] button").first.click()
-            organiser.wait_for_load_state()
+        organiser.goto(event_url + "run/")  # the bots the organiser entered count as checked in
         assert organiser.locator("form[action$='/check-in/'] button").count() == 0
 
         spectator.goto(event_url)

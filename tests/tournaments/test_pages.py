@@ -154,17 +154,31 @@ def test_an_event_form_that_makes_no_event_says_why(client, club, people):
 
 
 def test_a_refused_option_is_shown_at_its_field_by_the_name_the_form_gives_it(client, club, people):
-    """The format calls it "advance"; the organiser set "Going on", in their language."""
+    """The format calls it "advance"; the organiser set "Going on", in their language. Three
+    going on from a table of three is within what the field takes (a table knockout's tables
+    seat four), and the format says what this event takes."""
     client.force_login(people.owner)
-    data = event_form(club, format="two_stage", going_on="1")
+    data = event_form(club, style="doubles", seats="3", format="table_knockout", going_on="3")
     page = client.post(reverse("event_new"), data).content.decode()
     going_on = page[page.index('for="id_going_on"') :][:1500]
-    assert "The option “Going on” must be from 2 to 1024." in going_on
+    assert "The option “Going on” must be from 1 to 2." in going_on
     summary = page[page.index('class="form-errors" role="alert"') :][:400]
     assert '<a href="#id_going_on">Going on</a>: The option “Going on”' in summary
     assert "dvance" not in page.split('id="id_going_on"')[0].split("<form")[1]
     spanish = client.post(reverse("event_new"), data, HTTP_ACCEPT_LANGUAGE="es")
-    assert "La opción «Pasan» debe ir de 2 a 1024." in spanish.content.decode()
+    assert "La opción «Pasan» debe ir de 1 a 2." in spanish.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_format_option_beyond_its_declared_limits_is_the_fields_error(client, club, people):
+    """The form takes a format's option within the limits the format declares (at least 2
+    qualify for a knockout after pools), and says so at the field before anything is sent on."""
+    client.force_login(people.owner)
+    page = client.post(reverse("event_new"), event_form(club, format="two_stage", going_on="1"))
+    assert page.status_code == 400
+    going_on = page.content.decode()[page.content.decode().index('for="id_going_on"') :][:800]
+    assert 'min="2" max="1024"' in going_on
+    assert "Ensure this value is greater than or equal to 2." in going_on
     assert not Tournament.objects.exists()
 
 
@@ -195,8 +209,14 @@ def test_editing_keeps_what_was_chosen(client, club, people):
     assert re.search(r'name="third_place"[^>]*checked', page)
 
 
+def said(response) -> str:
+    """The messages a page shows (after a redirect: what was done, or why not)."""
+    return " ".join(str(m) for m in response.context["messages"])
+
+
 def test_running_an_event_step_by_step_from_its_page(client, club, people):
     event = make_event(club, turn_clock=0)
+    run_url = reverse("event_run", kwargs={"slug": event.slug})
     client.force_login(people.organiser)
     step = lambda s: client.post(reverse("event_step", kwargs={"slug": event.slug, "step": s}))  # noqa: E731
     assert step("open-registration").status_code == 302
@@ -207,8 +227,9 @@ def test_running_an_event_step_by_step_from_its_page(client, club, people):
         )
     assert event.entries.count() == 4
     assert step("start").status_code == 302
-    refused = step("next-round")
-    assert refused.status_code == 409 and "still being played" in refused.content.decode()
+    refused = step("next-round")  # refused: back on the run page, which says why
+    assert refused.status_code == 302 and refused["Location"] == run_url
+    assert "still being played" in said(client.get(run_url))
     for table in TableAssignment.objects.filter(round__tournament=event):
         results.record_result(event, people.organiser, table, [1, 2], "played")
     page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
@@ -217,11 +238,12 @@ def test_running_an_event_step_by_step_from_its_page(client, club, people):
                        {"round": "2", "start": "1"})  # fmt: skip
     assert done.status_code == 302
     again = client.post(reverse("event_step", kwargs={"slug": event.slug, "step": "next-round"}),
-                        {"round": "2", "start": "1"})  # fmt: skip
-    assert (
-        again.status_code == 409 and "Round 2 has been generated already" in again.content.decode()
-    )
+                        {"round": "2", "start": "1"}, follow=True)  # fmt: skip
+    assert again.redirect_chain == [(run_url, 302)]
+    assert "Round 2 has been generated already." in said(again)
     assert event.rounds.count() == 2
+    refreshed = client.get(run_url)  # a reload after the refusal sends nothing again
+    assert not said(refreshed) and event.rounds.count() == 2
 
 
 def test_a_player_enters_with_a_partner_checks_in_and_withdraws(client, club):
@@ -314,14 +336,22 @@ def test_a_running_knockout_offers_no_finish_before_its_champion(client, club):
 
 
 def test_a_running_swiss_may_be_finished_early_from_its_page(client, club):
+    """Not while a table of its round has no result (Finish would be refused: it is not
+    offered, and the page says what the round waits for); once the round is in, before its
+    planned rounds are played."""
     event = open_event(club, turn_clock=0)
     enter(event, 4)
     owner = owner_of(club)
     events.start(event, owner)
     client.force_login(owner)
-    page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
-    assert "Finish the event" in page
-    assert "has its champion" not in page
+    run = reverse("event_run", kwargs={"slug": event.slug})
+    page = client.get(run).content.decode()
+    assert "Finish the event" not in page and "has its champion" not in page
+    assert "Round 1 is still being played: tables 1, 2 have no result yet." in page
+    for table in TableAssignment.objects.filter(round__tournament=event):
+        results.record_result(event, owner, table, [1, 2], "played")
+    page = client.get(run).content.decode()
+    assert "Finish the event" in page and "has its champion" not in page
 
 
 def test_finishing_a_swiss_with_its_next_round_seated_says_that_round_is_dropped(client, club):
@@ -359,15 +389,16 @@ def test_csv_exports_hold_entries_pairings_and_standings(client, club, running):
         response = client.get(reverse("event_export", kwargs={"slug": running.slug, "what": what}))
         assert response["Content-Type"].startswith("text/csv")
         assert f"{running.slug}-{what}.csv" in response["Content-Disposition"]
-        return list(csv.reader(io.StringIO(response.content.decode())))
+        assert response.content.startswith("\ufeff".encode())  # a spreadsheet reads UTF-8
+        return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
     entries_rows = rows("entries")
     assert entries_rows[0][:3] == ["entry", "seed", "player"] and len(entries_rows) == 5
-    pairings = rows("pairings")
-    assert pairings[0][:5] == ["round", "stage", "table", "label", "seat 1"] and len(pairings) == 3
+    pairings = rows("pairings")  # no stage nor label in a one-stage Swiss
+    assert pairings[0][:3] == ["round", "table", "seat 1"] and len(pairings) == 3
     standings = rows("standings")
     assert "Buchholz" in standings[0] and len(standings) == 5
-    assert [row[3] for row in standings[1:]] == ["1", "1", "0", "0"]
+    assert [row[2] for row in standings[1:]] == ["1", "1", "0", "0"]
 
 
 def test_the_printable_round_lists_every_table(client, club, running):

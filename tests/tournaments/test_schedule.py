@@ -159,8 +159,8 @@ def _at_once(calls) -> None:
     assert not errors, errors
 
 
-def test_a_player_who_never_comes_gets_a_bot_standing_in(club):
-    event = started_event(club, 4, no_show_grace=60)
+def test_a_player_who_never_comes_gets_a_bot_whose_result_counts_when_the_event_says(club):
+    event = started_event(club, 4, no_show="bot", no_show_grace=60)
     table = latest(event).tables.first()
     came = Seat.objects.get(table_id=table.table_id, index=0)
     presence.arrived(table.table_id, came.player, "socket-1")
@@ -372,5 +372,5 @@ def test_a_swiss_whose_last_round_is_made_takes_no_late_arrival_and_says_why(clu
 
 def test_a_round_robin_takes_no_late_arrival(club):
     event = started_event(club, 4, format="round_robin", format_options={})
-    with pytest.raises(TournamentError, match="not taking entries"):
+    with pytest.raises(TournamentError, match="draws its whole schedule at the start"):
         entries.register(event, owner_of(club), make_user("late"))

@@ -8,6 +8,10 @@
     state = state.then(round_1).with_result(1, 1, (1, 2))   # ... one result per table
     swiss.standings(state)                           # [Standing(rank=1, entrant=..., ...), ...]
 
+Each format's class also says what the Django side needs of it (its label, the kinds of event
+it plays, whether it eliminates or takes late entries, the options a form offers: see
+``base.Format``); ``FORMATS`` lists every format by name.
+
 See docs/tournaments.md for every format's rules, the tiebreaks and the error classes.
 """
 
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import ENTRY_LIMIT, Format, participants
+from .base import ENTRY_LIMIT, FORMATS, Format, participants, stage_formats
 from .bracket import Bracket, BracketMatch, BracketRound, Slot
 from .double_elimination import DoubleElimination
 from .errors import (
@@ -30,7 +34,7 @@ from .errors import (
     TournamentFinishedError,
 )
 from .model import Entrant, EntrantId, Places, RoundPlan, Seat, State, TablePlan
-from .options import build
+from .options import Option, build
 from .round_robin import RoundRobin
 from .scoring import DEFAULT_POINTS
 from .seating import style_sizes
@@ -40,20 +44,6 @@ from .swiss import Swiss
 from .swiss_tables import SwissTables
 from .table_knockout import TableKnockout
 from .two_stage import TwoStage
-
-#: Every format by the name the Django side stores.
-FORMATS: dict[str, type[Format]] = {
-    cls.name: cls
-    for cls in (
-        SingleElimination,
-        DoubleElimination,
-        RoundRobin,
-        Swiss,
-        SwissTables,
-        TableKnockout,
-        TwoStage,
-    )
-}
 
 
 def make_format(name: str, **options: Any) -> Format:
@@ -83,6 +73,7 @@ __all__ = [
     "EntryCountError",
     "Format",
     "FormatError",
+    "Option",
     "OptionError",
     "Places",
     "ResultError",
@@ -104,5 +95,6 @@ __all__ = [
     "TwoStage",
     "make_format",
     "participants",
+    "stage_formats",
     "style_sizes",
 ]

@@ -2,6 +2,13 @@
 
 A format is a small frozen dataclass holding the organiser's options; its methods are pure
 functions of a ``State``: the same state and options give the same answer, on any machine.
+
+Its class is also the one description of it for the Django side, as a style's rules class is
+in the engine: its ``label`` (English; the site translates it), which kinds of event it plays
+(``for_two_parties``, ``for_tables``), whether it ``eliminates`` and takes ``late_entries``,
+the ``stage`` of a two-stage event it may play, and the ``OPTIONS`` an event form offers for
+it. Declaring a format is writing its class (with a ``name``) in a module the package imports:
+``FORMATS`` lists every such class by name, in the order they are declared.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from .bracket import Bracket
 from .errors import EntryCountError, StateError, TournamentFinishedError, listed
 from .ledger import Ledger, check_state, require_finished
 from .model import Entrant, RoundPlan, State
-from .options import POINTS_LIMIT, between, check_types
+from .options import POINTS_LIMIT, Option, between, check_types
 from .scoring import Scoring
 from .standings import Standing, check_tiebreaks
 
@@ -40,6 +47,29 @@ class Format(ABC):
     default_tiebreaks: ClassVar[tuple[str, ...]] = ("buchholz", "sonneborn_berger", "wins")
     default_bye: ClassVar[str] = "win"
     min_entries: ClassVar[int] = 2
+
+    # -- what the Django side reads of the format (see the module's docstring) -------------
+    #: Its name for people, in English (marked with ``gettext_noop``; the site translates it).
+    label: ClassVar[str] = ""
+    #: Whether it plays events of two parties (two players, or two pairs) at each table, and
+    #: whether it plays tables of three or four players each for themselves.
+    for_two_parties: ClassVar[bool] = False
+    for_tables: ClassVar[bool] = False
+    #: Whether its rounds knock entrants out (it draws a bracket and ranks by final place).
+    eliminates: ClassVar[bool] = False
+    #: Whether it pairs whoever is in at each round, so that a late arrival can be entered
+    #: while it runs (paired from the next round); formats that draw their whole schedule at
+    #: the start take no late entries.
+    late_entries: ClassVar[bool] = False
+    #: The stage of a two-stage event it may play: "pools", "playoff", or "" (neither).
+    stage: ClassVar[str] = ""
+    #: The options an event form offers for it, in order (the rest are taken as JSON).
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            FORMATS[cls.name] = cls
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -109,6 +139,16 @@ class Format(ABC):
         if state.rounds and self.is_finished(state):
             raise TournamentFinishedError(f"the {self.title.lower()} is over: no round follows")
         return ledger
+
+
+#: Every format by the name the Django side stores, in the order they are declared (filled
+#: as each class is: ``Format.__init_subclass__``).
+FORMATS: dict[str, type[Format]] = {}
+
+
+def stage_formats(stage: str) -> dict[str, type[Format]]:
+    """The formats that may play ``stage`` ("pools" or "playoff") of a two-stage event."""
+    return {name: cls for name, cls in FORMATS.items() if cls.stage == stage}
 
 
 #: The most entries a format plans for: a refusal answers at once for any count, and no

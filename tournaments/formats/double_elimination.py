@@ -25,11 +25,14 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, check_field, participants
 from .bracket import Bracket, column_name
 from .duels import Resolution, Spec, places, resolve, to_bracket
 from .ledger import require_finished
 from .model import Entrant, RoundPlan, State
+from .options import Option
 from .order import by_seed
 from .single_elimination import FINISHED, duel_round, elimination_plan, elimination_standings
 from .standings import Standing
@@ -44,6 +47,17 @@ class DoubleElimination(Format):
     name: ClassVar[str] = "double_elimination"
     default_bye: ClassVar[str] = "zero"
     default_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = gettext_noop("Double elimination")
+    for_two_parties: ClassVar[bool] = True
+    eliminates: ClassVar[bool] = True
+    stage: ClassVar[str] = "playoff"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "grand_final_reset", "bool",
+            gettext_noop("A second final if the losers' champion wins the first"),
+            gettext_noop("So that nobody is out before losing twice."), default=True,
+        ),
+    )  # fmt: skip
 
     def plan(self, count: int) -> tuple[Spec, ...]:
         return double_plan(count, self.grand_final_reset)

@@ -6,6 +6,12 @@ is a dataclass whose field annotations say what an option takes; ``check_types``
 refuses a wrong value with an ``OptionError`` naming the option and what it takes, before any
 format compares or counts with it (so no bare ``TypeError`` or ``KeyError`` escapes later).
 The formats then check ranges in their own ``__post_init__``.
+
+``Option`` is how a format declares, on its class, the options an event form offers for it
+(as a style's rules class declares its own in the engine): the option's name, what it takes,
+its label and help for people (English, marked for translation with ``gettext_noop``: the site
+translates them where it shows them), its default and its limits. Options left undeclared are
+still the format's; a form takes them as JSON.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import OptionError
 
@@ -42,6 +48,33 @@ AVOID_LIMIT = 100
 #: the most rounds, cycles or pools an event may ask for: more is a typing slip, and a pool
 #: stage whose rounds never end would keep its knockout (and the event's finish) waiting
 ROUNDS_LIMIT = 999
+#: The most who may qualify for a two-stage event's playoff: a playoff is drawn (with
+#: placeholders) before the pools end, so its size must stay one a page can draw.
+ADVANCE_LIMIT = 1024
+
+
+class Option(NamedTuple):
+    """One option of a format as an event form offers it.
+
+    ``kind``: "bool" (a check box), "count" (a whole number from ``least`` to ``most``) or
+    "stage" (a two-stage event's format for one stage: the formats whose ``stage`` is
+    ``stage``, whose own declared options go in the option ``nested``). ``label`` and ``help``
+    are English (the site translates them). ``default`` is what the format takes when the
+    option is left out (None: the format's own rule, which ``help`` says). ``kinds``: the kinds
+    of event it means something for, by the names the site gives them ("pairs", "duel",
+    "tables", "rotating"); empty: every kind.
+    """
+
+    name: str
+    kind: str
+    label: str
+    help: str = ""
+    default: Any = None
+    least: int | None = None
+    most: int | None = None
+    kinds: tuple[str, ...] = ()
+    stage: str = ""
+    nested: str = ""
 
 
 def check_types(fmt: Any) -> None:

@@ -52,16 +52,18 @@ from typing import ClassVar
 
 import networkx as nx
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, check_count, participants
 from .errors import EntryCountError, OptionError, SeatingError
 from .ledger import Ledger
 from .mixer import Mixer
 from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
-from .options import ROUNDS_LIMIT, between
+from .options import ROUNDS_LIMIT, Option, between
 from .order import by_seed
 from .seating import Seating
 from .standings import Standing, rank
-from .swiss_tables import TableOptions
+from .swiss_tables import ALLOW_BYES, TableOptions
 from .table_rounds import seat_round
 
 POOL_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -175,6 +177,25 @@ class RoundRobin(TableOptions, Format):
     name: ClassVar[str] = "round_robin"
     default_bye: ClassVar[str] = "zero"
     default_tiebreaks: ClassVar[tuple[str, ...]] = ("head_to_head", "sonneborn_berger", "wins")
+    label: ClassVar[str] = gettext_noop("Round robin")
+    for_two_parties: ClassVar[bool] = True
+    for_tables: ClassVar[bool] = True
+    stage: ClassVar[str] = "pools"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "partnerships", "bool", gettext_noop("Partners change every round"),
+            gettext_noop("Each player partners each of the others in turn, instead of pairs "
+                         "entering together."),
+            default=False, kinds=("rotating",),
+        ),
+        Option(
+            "rounds", "count", gettext_noop("Rounds"),
+            gettext_noop("Empty: enough rounds for each player to meet every other once, as "
+                         "far as tables of four allow."),
+            least=1, most=ROUNDS_LIMIT, kinds=("tables",),
+        ),
+        ALLOW_BYES,
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         super().__post_init__()

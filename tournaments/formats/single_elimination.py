@@ -19,12 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, check_field, participants
 from .bracket import Bracket, column_name
 from .duels import Resolution, Spec, places, resolve, to_bracket
 from .errors import TournamentFinishedError
 from .ledger import require_finished
 from .model import Entrant, RoundPlan, State, TablePlan
+from .options import Option
 from .order import by_seed
 from .standings import Standing
 
@@ -47,6 +50,16 @@ class SingleElimination(Format):
     name: ClassVar[str] = "single_elimination"
     default_bye: ClassVar[str] = "zero"
     default_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = gettext_noop("Single elimination")
+    for_two_parties: ClassVar[bool] = True
+    eliminates: ClassVar[bool] = True
+    stage: ClassVar[str] = "playoff"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "third_place", "bool", gettext_noop("Play a third-place match"),
+            gettext_noop("The two losing semi-finalists play for third place."), default=False,
+        ),
+    )  # fmt: skip
 
     def columns(self, count: int) -> int:
         return max(1, math.ceil(math.log2(count)))

@@ -22,11 +22,13 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, participants
 from .errors import EntryCountError
 from .ledger import Ledger
 from .model import Entrant, EntrantId, RoundPlan, State, TablePlan
-from .options import AVOID_LIMIT, ROUNDS_LIMIT, between
+from .options import AVOID_LIMIT, ROUNDS_LIMIT, Option, between
 from .order import seed_key
 from .pairing import SCORE, Model, pair
 from .standings import Standing, rank
@@ -48,6 +50,18 @@ class Swiss(Format):
         "sonneborn_berger",
         "head_to_head",
     )
+    label: ClassVar[str] = gettext_noop("Swiss")
+    for_two_parties: ClassVar[bool] = True
+    late_entries: ClassVar[bool] = True
+    stage: ClassVar[str] = "pools"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "rounds", "count", gettext_noop("Rounds"),
+            gettext_noop("Empty: enough rounds to single out a winner (3 for 8 entries, "
+                         "4 for 16)."),
+            least=1, most=ROUNDS_LIMIT,
+        ),
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         super().__post_init__()

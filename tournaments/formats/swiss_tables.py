@@ -19,10 +19,12 @@ import math
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, participants
 from .errors import SeatingError
 from .model import RoundPlan, State
-from .options import AVOID_LIMIT, ROUNDS_LIMIT, between
+from .options import AVOID_LIMIT, ROUNDS_LIMIT, Option, between
 from .order import seed_key
 from .seating import Seating
 from .standings import Standing, rank
@@ -52,6 +54,15 @@ class TableOptions:
         )
 
 
+#: The option ``allow_byes`` as the formats for tables that have byes offer it.
+ALLOW_BYES = Option(
+    "allow_byes", "bool", gettext_noop("Players left over may sit a round out"),
+    gettext_noop("When the entries do not fill the tables: a bye instead of a smaller table "
+                 "or a bot."),
+    default=False, kinds=("tables",),
+)  # fmt: skip
+
+
 @dataclass(frozen=True, kw_only=True)
 class SwissTables(TableOptions, Format):
     """``rounds``: default ceil(log4 n) + 1. ``avoid_weight``: as in ``Swiss``."""
@@ -67,6 +78,18 @@ class SwissTables(TableOptions, Format):
         "sonneborn_berger",
         "head_to_head",
     )
+    label: ClassVar[str] = gettext_noop("Swiss for tables")
+    for_tables: ClassVar[bool] = True
+    late_entries: ClassVar[bool] = True
+    stage: ClassVar[str] = "pools"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "rounds", "count", gettext_noop("Rounds"),
+            gettext_noop("Empty: enough rounds for the number of entries (3 for 16, 4 for 64)."),
+            least=1, most=ROUNDS_LIMIT,
+        ),
+        ALLOW_BYES,
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         super().__post_init__()

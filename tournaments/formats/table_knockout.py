@@ -36,6 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
+from games.engine.texts import gettext_noop
+
 from .base import Format, check_field, participants
 from .bracket import Bracket, BracketMatch, BracketRound, Slot, ordinal
 from .errors import (
@@ -48,6 +50,7 @@ from .errors import (
 )
 from .ledger import require_finished
 from .model import EntrantId, RoundPlan, State, TablePlan
+from .options import Option
 from .order import by_seed
 from .seating import Seating, Split
 from .single_elimination import elimination_standings
@@ -98,6 +101,18 @@ class TableKnockout(TableOptions, Format):
     name: ClassVar[str] = "table_knockout"
     default_bye: ClassVar[str] = "zero"
     default_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = gettext_noop("Table knockout")
+    for_tables: ClassVar[bool] = True
+    eliminates: ClassVar[bool] = True
+    stage: ClassVar[str] = "playoff"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "advance", "count", gettext_noop("Going on"),
+            gettext_noop("Players going on from each table to the next round (fewer than sit "
+                         "at a table)."),
+            default=2, least=1, most=3,
+        ),
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -24,9 +24,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import ClassVar
 
-from .base import Format
+from games.engine.texts import gettext_noop
+
+from .base import FORMATS, Format, stage_formats
 from .bracket import Bracket, BracketRound, Slot
-from .double_elimination import DoubleElimination
 from .errors import (
     EntryCountError,
     FormatError,
@@ -37,29 +38,11 @@ from .errors import (
 )
 from .ledger import Ledger, require_finished
 from .model import Entrant, RoundPlan, State
-from .options import between, build
-from .round_robin import RoundRobin
-from .single_elimination import SingleElimination
+from .options import ADVANCE_LIMIT, Option, between, build
 from .standings import Standing
-from .swiss import Swiss
-from .swiss_tables import SwissTables
 from .table_knockout import TableKnockout
 
-#: The formats a stage may be played in, by the name the options give.
-POOL_FORMATS: dict[str, type[Format]] = {
-    "swiss": Swiss,
-    "swiss_tables": SwissTables,
-    "round_robin": RoundRobin,
-}
-PLAYOFF_FORMATS: dict[str, type[Format]] = {
-    "single_elimination": SingleElimination,
-    "double_elimination": DoubleElimination,
-    "table_knockout": TableKnockout,
-}
 PLACEHOLDER = "qualifier-"
-#: The most who may qualify: a playoff is drawn (with placeholders) before the pools end, so
-#: its size must stay one a page can draw.
-ADVANCE_LIMIT = 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,22 +58,38 @@ class TwoStage(Format):
     advance: int = 8
 
     name: ClassVar[str] = "two_stage"
+    label: ClassVar[str] = gettext_noop("Pools, then a knockout")
+    for_two_parties: ClassVar[bool] = True
+    for_tables: ClassVar[bool] = True
+    eliminates: ClassVar[bool] = True
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("pools", "stage", gettext_noop("Pools played as"), default="swiss",
+               stage="pools", nested="pool_options"),
+        Option("playoff", "stage", gettext_noop("Then a knockout by"),
+               default="single_elimination", stage="playoff", nested="playoff_options"),
+        Option(
+            "advance", "count", gettext_noop("Going on"),
+            gettext_noop("How many qualify from the pools for the knockout."),
+            default=8, least=2, most=ADVANCE_LIMIT,
+        ),
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.pools not in POOL_FORMATS:
+        pools, playoffs = stage_formats("pools"), stage_formats("playoff")
+        if self.pools not in pools:
             raise OptionError(
-                f"pools can be {', '.join(POOL_FORMATS)}, not {self.pools!r}",
+                f"pools can be {', '.join(pools)}, not {self.pools!r}",
                 "option_choice",
                 option="pools",
-                choices=", ".join(POOL_FORMATS),
+                choices=", ".join(pools),
             )
-        if self.playoff not in PLAYOFF_FORMATS:
+        if self.playoff not in playoffs:
             raise OptionError(
-                f"the playoff can be {', '.join(PLAYOFF_FORMATS)}, not {self.playoff!r}",
+                f"the playoff can be {', '.join(playoffs)}, not {self.playoff!r}",
                 "option_choice",
                 option="playoff",
-                choices=", ".join(PLAYOFF_FORMATS),
+                choices=", ".join(playoffs),
             )
         between("advance", self.advance, 2, ADVANCE_LIMIT)
         _ = self.pool_format, self.playoff_format
@@ -104,13 +103,13 @@ class TwoStage(Format):
         shared = {"seed": self.seed, "points": self.points, "bye_points": self.bye_points}
         if self.tiebreaks is not None:
             shared["tiebreaks"] = self.tiebreaks
-        return build(POOL_FORMATS[self.pools], self.pools, {**shared, **self.pool_options})
+        return build(FORMATS[self.pools], self.pools, {**shared, **self.pool_options})
 
     @cached_property
     def playoff_format(self) -> Format:
         shared = {"seed": self.seed, "points": self.points}
         options = {**shared, **self.playoff_options}
-        return build(PLAYOFF_FORMATS[self.playoff], self.playoff, options)
+        return build(FORMATS[self.playoff], self.playoff, options)
 
     # -- splitting the state ----------------------------------------------------------------
 

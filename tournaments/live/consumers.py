@@ -15,10 +15,12 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from django.conf import settings
+
 from sockets.base import Listening, language_of
 from sockets.pool import Flights, in_pool
 
-from ..services import notify
+from ..services import attendance, notify
 from . import notices, rendering
 
 log = logging.getLogger(__name__)
@@ -32,7 +34,13 @@ RENDERS = Flights(keep=256)
 
 
 class EventConsumer(Listening):
-    """The live part of an event page (``view="page"``) or of its screen (``"screen"``)."""
+    """The live part of an event page (``view="page"``) or of its screen (``"screen"``).
+
+    The live part is the same for every viewer allowed to see it (but for the same-deals
+    event's own players, who get it without links to tables they may not watch: ``barred``);
+    an event page's "Entering" part is each viewer's own, so it is rendered for this socket
+    alone, and only when the event's state has changed since it last was (the Check in
+    button comes with check-in), or when the socket connects."""
 
     label = "event"
     tasks = ("beat", "later")
@@ -41,6 +49,7 @@ class EventConsumer(Listening):
     pending: float | None = None
     beat: asyncio.Task | None = None
     later: asyncio.Task | None = None
+    state_seen: str | None = None  # the state the viewer's "Entering" part was last sent for
 
     async def connect(self) -> None:
         slug = self.scope["url_route"]["kwargs"]["slug"]
@@ -91,12 +100,19 @@ class EventConsumer(Listening):
             self.event_id = None
             return
         page = self._page(tick or time.time())
-        args = (self.event_id, self.view, self.language, page)
+        args = (self.event_id, self.view, self.language, page, self.viewer.barred)
         if tick is None:
             html = await in_pool(rendering.event_html, *args)
         else:
             html = await RENDERS.run((*args, tick), rendering.event_html, *args)
         await self._send(html)
+        if self.view == "page" and facts[0] != self.state_seen:
+            self.state_seen = facts[0]
+            await self._send(await in_pool(self._enter_html))
+
+    def _enter_html(self) -> str:
+        cookie = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        return rendering.enter_html(self.event_id, self.user, self.language, cookie)
 
     async def _beat(self) -> None:
         """The screen turns its page; every socket catches up now and then (a notice lost
@@ -116,9 +132,12 @@ class EventConsumer(Listening):
 
 
 class NoticeConsumer(Listening):
-    """A signed-in entrant's notice, on any page of the site: "your table is ready"."""
+    """A signed-in entrant's notice, on any page of the site: "your table is ready". While it
+    is open its person counts as on the site for their events (``services.attendance``): it
+    says so when it connects and at every beat."""
 
     label = "notice"
+    beat: asyncio.Task | None = None
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
@@ -131,7 +150,21 @@ class NoticeConsumer(Listening):
         events = await in_pool(notices.event_ids_of, self.user)
         await self._join([notify.players_group(pk) for pk in events])
         await self.accept()
+        await in_pool(attendance.here, self.user.pk)
         await self._push()
+        self.beat = asyncio.ensure_future(self._around())
+
+    async def _around(self) -> None:
+        """Say every beat that this person is still on the site (the mark lapses unless
+        renewed: a lost process stops counting on its own)."""
+        while True:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
+            try:
+                await in_pool(attendance.here, self.user.pk)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("notice socket beat failed: %s: %s", type(error).__name__, error)
 
     async def seats_changed(self, message: dict[str, Any]) -> None:
         await self._push()

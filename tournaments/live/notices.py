@@ -1,6 +1,12 @@
 """Each entrant's notice on every page of the site: "your table is ready" with its link, or
 check in. Read for one signed-in person from their own entries only, so a notice can never
 tell anyone another entrant's table.
+
+The socket is open for entrants of an event in check-in or running, and of one taking entries
+whose check-in opens at a set time: so the "check in" notice reaches a page that was open
+before check-in opened (it says nothing until then). A player whose table finished before the
+others is told which tables the round still waits for, on whatever page they are (the games
+table's own page included).
 """
 
 from __future__ import annotations
@@ -12,10 +18,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Round, TableAssignment, Tournament
+from ..presenters import waits_for as round_waits_for
 from .presenters import clock
 
 #: The events whose entrants get a notice (and a socket on every page).
 NOTICE_STATES = (Tournament.State.CHECKIN, Tournament.State.RUNNING)
+#: Events whose entrants have the socket open: also those whose check-in is still to open by
+#: itself, so that its notice comes without a reload.
+LISTENING = Q(tournament__state__in=NOTICE_STATES) | Q(
+    tournament__state=Tournament.State.REGISTRATION, tournament__checkin_opens_at__isnull=False
+)
 
 
 @dataclass
@@ -28,12 +40,13 @@ class Notice:
 
 
 def entries_of(user) -> list[Entry]:
-    """``user``'s entries still in an event that is in check-in or running."""
+    """``user``'s entries still in an event that is in check-in or running, or whose
+    check-in opens at a set time (``LISTENING``)."""
     if user is None or not user.is_authenticated:
         return []
     return list(
         Entry.objects.filter(Q(player=user) | Q(partner=user))
-        .filter(status__in=Entry.ACTIVE, tournament__state__in=NOTICE_STATES)
+        .filter(LISTENING, status__in=Entry.ACTIVE)
         .select_related("tournament")
         .order_by("tournament__starts_at", "pk")
     )
@@ -45,7 +58,7 @@ def has_notices(user) -> bool:
         return False
     return (
         Entry.objects.filter(Q(player=user) | Q(partner=user))
-        .filter(status__in=Entry.ACTIVE, tournament__state__in=NOTICE_STATES)
+        .filter(LISTENING, status__in=Entry.ACTIVE)
         .exists()
     )
 
@@ -83,7 +96,8 @@ def _running(entry: Entry, here: str) -> Notice | None:
     names["table"] = mine.number
     if mine.state == TableAssignment.State.FINISHED:
         text = _("Your table of round %(n)s of %(event)s is finished.") % names
-        return Notice("finished", event.name, text, url, _("Standings"))
+        waiting = waits_for(row, tables)
+        return Notice("finished", event.name, f"{text} {waiting}".strip(), url, _("Standings"))
     if mine.state == TableAssignment.State.PLAYING and mine.table_id:
         link = reverse("table", kwargs={"code": mine.table.code})
         if link == here:
@@ -96,11 +110,19 @@ def _running(entry: Entry, here: str) -> Notice | None:
     return Notice("seated", event.name, text, url, _("The event"))
 
 
+def waits_for(row: Round, tables) -> str:
+    """Which tables of the round are still being played, once the player's own is done."""
+    row.table_list = sorted(tables, key=lambda t: t.number)
+    return round_waits_for(row)
+
+
 def notices_for(user, here: str = "") -> list[Notice]:
     """The notices of ``user`` (an entrant), one per event at most; ``here`` is the page
     they are on (no "go to your table" on that table's own page)."""
     found = []
     for entry in entries_of(user):
+        if entry.tournament.state == Tournament.State.REGISTRATION:
+            continue  # listening for check-in to open; nothing to say before
         if entry.tournament.state == Tournament.State.CHECKIN:
             found.append(_checkin(entry))
         else:

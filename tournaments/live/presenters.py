@@ -1,7 +1,14 @@
 """What the live parts show, built from a ``services.state.Snapshot`` (no queries): the
-current round's tables with their live scores, a line saying where the event is, and the
-club-night screen's pages. The standings and bracket are the event page's own
-(``tournaments.presenters``), so the live page and a reload always agree.
+current round's tables with their live scores, a line saying where the event is, the clocks
+counting down to what comes next, and the club-night screen's pages. The standings and bracket
+are the event page's own (``tournaments.presenters``), so the live page and a reload always
+agree.
+
+A clock (``Clock``) is rendered with its time and the words for what is left, and
+``static/js/countdown.js`` counts it down each second in the browser (minutes, then seconds
+under a minute). It is a ``timer`` (not a live region): a screen reader reads it when asked and
+is never told each second; the status line above it, a polite live region, says the times
+themselves ("Round 1 starts at 20:15.") and changes only when they do.
 """
 
 from __future__ import annotations
@@ -11,11 +18,23 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
-from django.utils.formats import time_format
+from django.utils.formats import date_format, time_format
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Round, TableAssignment, Tournament, table_label
-from ..presenters import StandingView, entry_name, event_context, forfeit_names
+from ..presenters import (
+    StandingView,
+    entry_name,
+    event_context,
+    forfeit_names,
+    is_live,
+    is_sealed,
+    seat_name,
+    waits_for,
+)
+from ..services.notes import public_notice
 from ..services.state import Snapshot
 
 #: The screen shows this many tables and standings rows at once; more are cycled through.
@@ -41,6 +60,8 @@ class LiveTable:
     seats: list[LiveSeat]
     code: str | None
     forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
+    live: bool = False  # its set is being played now: there is something to watch
+    sealed: bool = False  # its deals are also being played at other tables (same deals)
 
 
 @dataclass
@@ -53,6 +74,7 @@ class LiveRound:
     starts_at: datetime | None
     deadline: datetime | None = None
     walkovers: list[str] = field(default_factory=list)
+    waits_for: str = ""  # some tables finished: which it still waits for
 
 
 def _score(totals: list, index: int, seats: int) -> int | None:
@@ -73,11 +95,14 @@ def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
         bot = who is None or (entry is not None and entry.player.is_bot)
         place = row.places[index] if row.places else None
         score = _score(totals, index, len(row.seats)) if row.state != "seated" else None
-        seats.append(LiveSeat(entry_name(snap.entries, who), bot, score, place, who is not None))
+        name = seat_name(row, index, snap.entries)
+        seats.append(LiveSeat(name, bot, score, place, who is not None))
     code = row.table.code if row.table_id and row.table else None
     label, state = table_label(row.label), row.get_state_display()
     forfeited = forfeit_names(row, snap.entries)
-    return LiveTable(row.number, label, row.state, state, seats, code, forfeited)
+    return LiveTable(
+        row.number, label, row.state, state, seats, code, forfeited, is_live(row), is_sealed(row)
+    )
 
 
 def current_round(snap: Snapshot) -> LiveRound | None:
@@ -89,8 +114,9 @@ def current_round(snap: Snapshot) -> LiveRound | None:
     byes = [entry_name(snap.entries, who) for who in row.byes]
     walkovers = [entry_name(snap.entries, who) for who in row.walkovers or ()]
     return LiveRound(
-        row.number, row.state, tables, byes, done, row.starts_at, row.deadline, walkovers
-    )
+        row.number, row.state, tables, byes, done, row.starts_at, row.deadline, walkovers,
+        waits_for(row),
+    )  # fmt: skip
 
 
 def clock(moment: datetime | None) -> str:
@@ -100,12 +126,29 @@ def clock(moment: datetime | None) -> str:
     return time_format(timezone.localtime(moment), "H:i")
 
 
+def moment(when: datetime | None, now: datetime | None = None) -> str:
+    """A time as the event page says it: "20:15" today, with the date on another day."""
+    if when is None:
+        return ""
+    local = timezone.localtime(when)
+    if local.date() == timezone.localtime(now or timezone.now()).date():
+        return clock(when)
+    return date_format(local, "DATETIME_FORMAT")
+
+
+def event_times(event: Tournament) -> dict[str, str]:
+    """When check-in opens and the event starts, as the "Entering" part says them."""
+    return {"checkin_at": moment(event.checkin_opens_at), "start_at": moment(event.starts_at)}
+
+
 def status_line(snap: Snapshot, live: LiveRound | None) -> str:
     """One sentence: where the event is and what comes next."""
     event = snap.tournament
     S = Tournament.State
     if event.state in (S.REGISTRATION, S.CHECKIN, S.DRAFT):
         opening = _("Check-in is open.") if event.state == S.CHECKIN else ""
+        if event.state != S.CHECKIN and event.checkin_opens_at:
+            opening = _("Check-in opens at %(time)s.") % {"time": clock(event.checkin_opens_at)}
         if event.starts_at:
             starts = _("Round 1 starts at %(time)s.") % {"time": clock(event.starts_at)}
             return f"{opening} {starts}".strip()
@@ -130,9 +173,79 @@ def status_line(snap: Snapshot, live: LiveRound | None) -> str:
     return playing
 
 
+@dataclass
+class Clock:
+    """A countdown to one moment: its words with the time left in them (``html``, the time
+    left in a ``countdown`` timer the browser counts down), and the moment itself."""
+
+    html: SafeString
+    at: datetime
+
+
+#: The words of a countdown, the browser's too (``data-*`` of each timer): %(n)s is a number.
+COUNTDOWN_WORDS = {
+    "hours": lambda: _("%(h)s h %(m)s min"),
+    "minutes": lambda: _("%(n)s min"),
+    "seconds": lambda: _("%(n)s s"),
+    "due": lambda: _("any moment now"),
+}
+
+
+def time_left(seconds: float) -> str:
+    """What a countdown shows: whole minutes (rounded up) from a minute on, seconds under a
+    minute, hours and minutes from an hour on."""
+    seconds = math.ceil(seconds)
+    if seconds <= 0:
+        return COUNTDOWN_WORDS["due"]()
+    if seconds < 60:
+        return COUNTDOWN_WORDS["seconds"]() % {"n": seconds}
+    minutes = math.ceil(seconds / 60)
+    if minutes < 60:
+        return COUNTDOWN_WORDS["minutes"]() % {"n": minutes}
+    return COUNTDOWN_WORDS["hours"]() % {"h": minutes // 60, "m": f"{minutes % 60:02d}"}
+
+
+def countdown(at: datetime, now: datetime) -> SafeString:
+    """The time left until ``at`` as a timer the browser counts down (``countdown.js``, which
+    reads the words from its data attributes and the server's time, so a wrong clock on the
+    device does not matter)."""
+    words = {name: make() for name, make in COUNTDOWN_WORDS.items()}
+    return format_html(
+        '<span class="countdown" role="timer" data-until="{}" data-now="{}" data-hours="{}" '
+        'data-minutes="{}" data-seconds="{}" data-due="{}">{}</span>',
+        at.isoformat(), now.isoformat(), words["hours"], words["minutes"], words["seconds"],
+        words["due"], time_left((at - now).total_seconds()),
+    )  # fmt: skip
+
+
+def clocks(snap: Snapshot, now: datetime | None = None) -> list[Clock]:
+    """The countdowns of what comes next: check-in opening, the start, the next round's start
+    (only moments still to come)."""
+    now = now or timezone.now()
+    event = snap.tournament
+    S = Tournament.State
+    moments: list[tuple[str, dict, datetime | None]] = []
+    if event.state in (S.DRAFT, S.REGISTRATION):
+        moments.append((_("Check-in opens in %(left)s."), {}, event.checkin_opens_at))
+    if event.state in (S.REGISTRATION, S.CHECKIN):
+        moments.append((_("Round 1 starts in %(left)s."), {}, event.starts_at))
+    if event.state == S.RUNNING and snap.rounds:
+        row = snap.rounds[-1]
+        if row.state == Round.State.SEATED:
+            words = _("Round %(n)s starts in %(left)s.")
+            moments.append((words, {"n": row.number}, row.starts_at))
+    found = []
+    for words, params, at in moments:
+        if at is not None and at > now:
+            text = escape(words) % {**params, "left": countdown(at, now)}
+            found.append(Clock(mark_safe(text), at))  # the words escaped, the timer ours
+    return found
+
+
 def live_context(snap: Snapshot) -> dict:
     """The event page's live part: the standings, bracket and rounds of the page, the current
-    round with its scores, and the status line."""
+    round with its scores, the status line, the clocks, the event's note for everyone (who the
+    start withdrew), and the entries with where each stands."""
     live = current_round(snap)
     context = event_context(snap)
     return {
@@ -142,6 +255,10 @@ def live_context(snap: Snapshot) -> dict:
         "kind": snap.tournament.kind,
         "live": live,
         "status": status_line(snap, live),
+        "clocks": clocks(snap),
+        "note": public_notice(snap.tournament),
+        "entries": list(snap.entries.values()),  # where each stands, for the entries' table
+        **event_times(snap.tournament),
     }
 
 

@@ -13,10 +13,14 @@ it reads every change committed before the notices it answers.
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Q
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -26,6 +30,9 @@ from ..models import Tournament
 from ..services import access
 from ..services.state import snapshot
 from . import notices, presenters
+
+#: A CSRF cookie as Django sets it (the secret itself); anything else makes no token.
+CSRF_SECRET = re.compile(r"[a-zA-Z0-9]{32}")
 
 VIEWS = {
     "page": "tournaments/live/event_live.html",
@@ -50,11 +57,23 @@ class Viewer:
 
     organiser: bool
     member: bool  # of the event's club (or one who sees everything)
+    #: An entrant of an event played with the same deals at every table: may not watch the
+    #: other tables of a round while their deals are sealed (``games.services.sealing``), so
+    #: the page offers them no link there.
+    barred: bool = False
 
 
 def viewer_of(event: Tournament, user) -> Viewer:
     member = access.is_member(event, user) or sees_everything(user)
-    return Viewer(access.can_run(event, user), member)
+    return Viewer(access.can_run(event, user), member, barred_from_watching(event, user))
+
+
+def barred_from_watching(event: Tournament, user) -> bool:
+    """Whether ``user`` plays in this same-deals event (and so may not watch its sealed
+    tables): one query, for a signed-in person at such an event only."""
+    if not event.same_deals or user is None or not user.is_authenticated:
+        return False
+    return event.entries.filter(Q(player=user) | Q(partner=user)).exists()
 
 
 def allowed(state: str, visibility: str, viewer: Viewer) -> bool:
@@ -78,8 +97,10 @@ def facts(event_id: int) -> tuple[str, str] | None:
     return Tournament.objects.filter(pk=event_id).values_list("state", "visibility").first()
 
 
-def event_html(event_id: int, view: str, language: str, page: int = 0) -> str:
-    """The live part of ``view`` ("page" or "screen") as every viewer sees it."""
+def event_html(event_id: int, view: str, language: str, page: int = 0,
+               barred: bool = False) -> str:  # fmt: skip
+    """The live part of ``view`` ("page" or "screen") as every viewer sees it (``barred``:
+    as the event's own players see it, when it is played with the same deals)."""
     with translation.override(language):
         event = Tournament.objects.select_related("club").get(pk=event_id)
         snap = snapshot(event)
@@ -88,7 +109,33 @@ def event_html(event_id: int, view: str, language: str, page: int = 0) -> str:
         else:
             context = presenters.live_context(snap)
         context["pushed"] = True
+        context["barred"] = barred
         return render_to_string(VIEWS[view], context)
+
+
+def enter_html(event_id: int, user, language: str, csrf_cookie: str = "") -> str:
+    """The event page's "Entering" part for this one viewer (their own entry, their own
+    form), pushed when the event's state changes: the Check in button appears when check-in
+    opens, without a reload. Its forms carry a token made from the viewer's own CSRF cookie
+    (none without one: such a viewer is shown no form to send)."""
+    with translation.override(language):
+        event = Tournament.objects.select_related("club").get(pk=event_id)
+        mine = None
+        if user is not None and user.is_authenticated:
+            mine = (
+                event.entries.filter(Q(player=user) | Q(partner=user))
+                .select_related("player", "partner")
+                .first()
+            )
+        context = {
+            "event": event, "kind": event.kind, "mine": mine, "user": user, "pushed": True,
+            **presenters.event_times(event),
+        }  # fmt: skip
+        if CSRF_SECRET.fullmatch(csrf_cookie or ""):
+            request = HttpRequest()
+            request.META["CSRF_COOKIE"] = csrf_cookie
+            context["csrf_token"] = get_token(request)
+        return render_to_string("tournaments/includes/enter.html", context)
 
 
 def notice_html(user, language: str, here: str = "") -> str:

@@ -3,6 +3,11 @@ withdraw; organisers disqualify and seed.
 
 A person appears in one entry of an event only, as its player or as a partner; this is
 checked here, under the event's row lock, so two registrations racing cannot both pass.
+
+An entry an organiser makes for others (a bot, or people entered on their behalf) counts as
+checked in from the start: the organiser vouches for it, and a bot is never anywhere else. Only
+entries people made themselves wait for their own check-in, so the start withdraws nobody the
+organiser put in (``undo_check_in`` says otherwise for one who has not come after all).
 """
 
 from __future__ import annotations
@@ -12,27 +17,27 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.models import Match
 from games.services import seating
 
-from ..models import Entry, Tournament
+from ..formats import FORMATS
+from ..models import Entry, TableAssignment, Tournament
 from . import schedule
 from .access import can_run, is_member, require_organiser
-from .errors import TournamentError, state_phrase
+from .errors import NotNow, TournamentError, state_phrase
 from .locks import locked
 from .state import Snapshot, snapshot
 
 TAKING_ENTRIES = (Tournament.State.REGISTRATION, Tournament.State.CHECKIN)
 
 
-#: Formats that pair whoever is in the event each round, so an organiser may enter a late
-#: arrival while the event runs: they are paired from the next round generated (with no
-#: points so far). Round robins and knockouts draw their whole schedule at the start.
-LATE_FORMATS = ("swiss", "swiss_tables")
-
-
 def takes_late_entries(tournament: Tournament) -> bool:
-    """Whether the event is running in a format that seats arrivals in its next round."""
-    return tournament.state == Tournament.State.RUNNING and tournament.format in LATE_FORMATS
+    """Whether the event is running in a format that seats arrivals in its next round (one
+    that pairs whoever is in each round: its class says so, ``late_entries``), so that an
+    organiser may enter a late arrival, paired from the next round with no points so far.
+    Round robins and knockouts draw their whole schedule at the start."""
+    running = tournament.state == Tournament.State.RUNNING
+    return running and FORMATS[tournament.format].late_entries
 
 
 def late_entries_closed(tournament: Tournament, snap: Snapshot | None = None) -> str:
@@ -47,16 +52,36 @@ def late_entries_closed(tournament: Tournament, snap: Snapshot | None = None) ->
 
 
 def _require_taking_entries(tournament: Tournament, late: bool = False) -> None:
+    """Refuse an entry now: the event is not taking entries (``late``: an organiser's late
+    arrival in a running event whose format seats them, while a round is still to come)."""
     if late and takes_late_entries(tournament):
         closed = late_entries_closed(tournament)
         if closed:
             raise TournamentError(closed)
         return
-    if tournament.state not in TAKING_ENTRIES:
+    if late and tournament.state == Tournament.State.RUNNING:
         raise TournamentError(
+            _("This format draws its whole schedule at the start, so it takes no late entries.")
+        )
+    if tournament.state not in TAKING_ENTRIES:
+        raise NotNow(
             _("The event is %(state)s: it is not taking entries.")
             % {"state": state_phrase(tournament.state)}
         )
+
+
+def check_enter(tournament: Tournament) -> None:
+    """Refuse, with the reason, an organiser's entry now (a person, or a late arrival): the
+    event is not taking one, or it is full. Who enters is checked when they are named."""
+    _require_taking_entries(tournament, late=True)
+    _check_cap(tournament)
+
+
+def check_add_bot(tournament: Tournament) -> None:
+    """Refuse, with the reason, a bot entered now (``check_enter``, and bots let in)."""
+    check_enter(tournament)
+    if not tournament.bots_fill:
+        raise NotNow(_("This event does not take bots: edit it to let bots in."))
 
 
 def _entered(tournament: Tournament, people: list[User]) -> Entry | None:
@@ -93,7 +118,8 @@ def _check_people(tournament: Tournament, player: User | None, partner: User | N
     return people
 
 
-def _save(tournament: Tournament, player: User, partner: User | None) -> Entry:
+def _save(tournament: Tournament, player: User, partner: User | None,
+          checked_in: bool = False) -> Entry:  # fmt: skip
     taken = _entered(tournament, [player] if partner is None else [player, partner])
     if taken is not None:
         who = player if player.pk in (taken.player_id, taken.partner_id) else partner
@@ -103,18 +129,22 @@ def _save(tournament: Tournament, player: User, partner: User | None) -> Entry:
     _check_cap(tournament)
     try:
         with transaction.atomic():
-            return Entry.objects.create(tournament=tournament, player=player, partner=partner)
+            status = Entry.Status.CHECKED_IN if checked_in else Entry.Status.REGISTERED
+            return Entry.objects.create(
+                tournament=tournament, player=player, partner=partner, status=status
+            )
     except IntegrityError:
         raise TournamentError(_("%(name)s is entered already.") % {"name": player.name}) from None
 
 
 def register(tournament: Tournament, by: User, player: User | None = None,
-             partner: User | None = None) -> Entry:  # fmt: skip
+             partner: User | None = None, checked_in: bool | None = None) -> Entry:  # fmt: skip
     """Enter ``player`` (by default whoever acts), with ``partner`` in pair events.
 
     People enter themselves (naming their partner); organisers may enter anyone. In a
     club-only event everyone entered must be a member of the club. Bots enter through
-    ``register_bot``.
+    ``register_bot``. ``checked_in``: whether the entry counts as checked in; by default it
+    does when an organiser enters others, and not when people enter themselves.
     """
     if by is None or not by.is_authenticated:
         raise TournamentError(_("Log in to enter."))
@@ -132,10 +162,12 @@ def register(tournament: Tournament, by: User, player: User | None = None,
                 _("This event is for club members: %(names)s is not a member.")
                 % {"names": ", ".join(outside)}
             )
+    if checked_in is None:  # an organiser who enters others vouches that they are here
+        checked_in = organiser and by.pk not in {person.pk for person in people}
     with transaction.atomic():
         tournament = locked(tournament)
         _require_taking_entries(tournament, late=organiser)
-        return _save(tournament, player, partner)
+        return _save(tournament, player, partner, checked_in=checked_in)
 
 
 def register_bot(tournament: Tournament, by: User, level: str | None = None) -> Entry:
@@ -143,20 +175,23 @@ def register_bot(tournament: Tournament, by: User, level: str | None = None) -> 
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        _require_taking_entries(tournament, late=True)
-        if not tournament.bots_fill:
-            raise TournamentError(_("This event does not take bots: edit it to let bots in."))
+        check_add_bot(tournament)
         level = seating.check_level(level or tournament.bot_level)
         count = 2 if tournament.kind.pairs else 1
         chosen = _free_bots(tournament, level, count)
-        return _save(tournament, chosen[0], chosen[1] if count == 2 else None)
+        return _save(tournament, chosen[0], chosen[1] if count == 2 else None, checked_in=True)
 
 
 def _free_bots(tournament: Tournament, level: str, count: int) -> list[User]:
-    """``count`` bots of ``level`` not entered in this event yet (the games core makes more
-    when every bot of the level is in)."""
+    """``count`` bots of ``level`` not entered in this event yet, nor filling an empty seat at
+    one of its tables (a late bot entry must not bear a name the event's tables show already;
+    the games core makes more when every bot of the level is in)."""
     taken = Entry.objects.filter(tournament=tournament)
     ids = {*taken.values_list("player_id", flat=True), *taken.values_list("partner_id", flat=True)}
+    ids.discard(None)
+    sets = TableAssignment.objects.filter(round__tournament=tournament).values("match_id")
+    for players in Match.objects.filter(pk__in=sets).values_list("players", flat=True):
+        ids.update(p.get("id") for p in players or () if p.get("bot"))
     ids.discard(None)
     bots = []
     for _number in range(count):
@@ -191,11 +226,35 @@ def check_in(tournament: Tournament, by: User, entry: Entry) -> Entry:
             raise TournamentError(
                 _("Only the players of an entry or an organiser can check it in.")
             )
-        if tournament.state != Tournament.State.CHECKIN:
-            raise TournamentError(_("Check-in is not open."))
-        if not entry.active:
-            raise TournamentError(_("That entry has left the event."))
+        check_check_in(tournament, entry)
         entry.status = Entry.Status.CHECKED_IN
+        entry.save(update_fields=["status"])
+    return entry
+
+
+def check_check_in(tournament: Tournament, entry: Entry) -> None:
+    """Refuse, with the reason, checking the entry in now."""
+    if tournament.state != Tournament.State.CHECKIN:
+        raise NotNow(_("Check-in is not open."))
+    if not entry.active:
+        raise NotNow(_("That entry has left the event."))
+    if entry.status == Entry.Status.CHECKED_IN:
+        raise NotNow(_("That entry has checked in already."))
+
+
+def undo_check_in(tournament: Tournament, by: User, entry: Entry) -> Entry:
+    """An organiser says an entry is not here after all (a check-in by mistake, or someone
+    they entered who has not come): it is registered again, and withdrawn at the start unless
+    it checks in by then. Before the start only."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
+            raise TournamentError(_("Check-ins can be undone only before the event starts."))
+        if entry.status != Entry.Status.CHECKED_IN:
+            raise TournamentError(_("That entry is not checked in."))
+        entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
     return entry
 
@@ -211,9 +270,7 @@ def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
             raise TournamentError(
                 _("Only the players of an entry or an organiser can withdraw it.")
             )
-        check_changeable(tournament)
-        if not entry.active:
-            raise TournamentError(_("That entry has left the event already."))
+        check_withdraw(tournament, entry)
         if tournament.state != Tournament.State.RUNNING:
             entry.delete()
             entry.status = Entry.Status.WITHDRAWN
@@ -222,17 +279,33 @@ def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
     return entry
 
 
+def check_withdraw(tournament: Tournament, entry: Entry) -> None:
+    """Refuse, with the reason, withdrawing the entry now."""
+    check_changeable(tournament)
+    if not entry.active:
+        raise NotNow(_("That entry has left the event already."))
+
+
 def disqualify(tournament: Tournament, by: User, entry: Entry) -> Entry:
-    """An organiser puts an entry out: it keeps its results and is never seated again."""
+    """An organiser puts an entry out of a running event: it keeps its results and is never
+    seated again (one that withdrew is marked disqualified from when it withdrew). Before the
+    start, an entry that is not to play is withdrawn instead."""
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
         entry = _entry(tournament, entry)
-        check_changeable(tournament)
-        if entry.status == Entry.Status.DISQUALIFIED:
-            raise TournamentError(_("That entry is disqualified already."))
+        check_disqualify(tournament, entry)
         _leave(tournament, entry, Entry.Status.DISQUALIFIED)
     return entry
+
+
+def check_disqualify(tournament: Tournament, entry: Entry) -> None:
+    """Refuse, with the reason, disqualifying the entry now."""
+    check_changeable(tournament)
+    if tournament.state != Tournament.State.RUNNING:
+        raise NotNow(_("An entry is disqualified while the event runs; before, withdraw it."))
+    if entry.status == Entry.Status.DISQUALIFIED:
+        raise NotNow(_("That entry is disqualified already."))
 
 
 def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
@@ -270,8 +343,7 @@ def check_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> None:
     """Refuse seeds (by entry id) out of range, or one that another entry still in the event
     would share once they are set: two entries with seed 1 would leave the draw to chance
     where the organiser meant an order. Seeds are set before the event starts."""
-    if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
-        raise TournamentError(_("Seeds are set before the event starts."))
+    check_seeding(tournament)
     for seed in seeds.values():
         if seed is not None and (isinstance(seed, bool) or not 1 <= seed <= 100_000):
             raise TournamentError(_("A seed is a whole number from 1 up."))
@@ -292,10 +364,16 @@ def check_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> None:
             )  # fmt: skip
 
 
+def check_seeding(tournament: Tournament) -> None:
+    """Refuse setting seeds now: they are set before the event starts."""
+    if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
+        raise NotNow(_("Seeds are set before the event starts."))
+
+
 def check_changeable(tournament: Tournament) -> None:
     """Refuse a change to an entry of an event that is over."""
     if tournament.is_over:
-        raise TournamentError(
+        raise NotNow(
             _("The event is %(state)s: its entries can no longer change.")
             % {"state": state_phrase(tournament.state)}
         )

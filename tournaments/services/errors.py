@@ -140,6 +140,13 @@ class TournamentError(Exception):
         self.parts = parts or []
 
 
+class NotNow(TournamentError):
+    """Refused because the event (or its round, entry or table) is not at a point where the
+    action applies at all: a draft cannot start, a finished event takes no result. A page
+    leaves such a command out without a word; the reason of any other refusal (too few
+    entries to start, a round still being played) it shows in the command's place."""
+
+
 class ChangedMeanwhile(TournamentError):
     """Refused because what the organiser's form was built from changed after it was shown
     (another organiser saved first): the page shows the form again as things are now."""

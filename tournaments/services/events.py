@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -32,10 +32,11 @@ from ..kinds import KindError
 from ..models import Entry, Round, TableAssignment, Tournament
 from . import deals, notify
 from .access import require_organiser
-from .errors import TournamentError, explained, state_phrase
+from .errors import NotNow, TournamentError, explained, state_phrase
 from .locks import locked
+from .notes import no_shows_withdrawn
 from .rounds import entry_count_problem, next_of, start_tables, store_round
-from .state import format_of, snapshot
+from .state import Snapshot, format_of, snapshot
 
 #: The schedule and its policies (issue 15): they may change until the event starts.
 SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
@@ -87,11 +88,7 @@ def update(tournament: Tournament, by, **fields: Any) -> Tournament:
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        if tournament.state not in (Tournament.State.DRAFT, Tournament.State.REGISTRATION):
-            raise TournamentError(
-                _("The event is %(state)s: it can be changed only before check-in opens.")
-                % {"state": state_phrase(tournament.state)}
-            )
+        check_update(tournament)
         unknown = set(fields) - set(SHAPE) - set(DETAILS)
         if unknown:
             raise TournamentError(_("Unknown fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
@@ -109,6 +106,15 @@ def update(tournament: Tournament, by, **fields: Any) -> Tournament:
         check(tournament)
         tournament.save()
     return tournament
+
+
+def check_update(tournament: Tournament) -> None:
+    """Refuse changing the event now: it can be edited only before check-in opens."""
+    if tournament.state not in (Tournament.State.DRAFT, Tournament.State.REGISTRATION):
+        raise NotNow(
+            _("The event is %(state)s: it can be changed only before check-in opens.")
+            % {"state": state_phrase(tournament.state)}
+        )
 
 
 def check(tournament: Tournament) -> None:
@@ -180,15 +186,32 @@ def check_schedule(tournament: Tournament) -> None:
         raise TournamentError(_("Choose one of the options offered."))
 
 
+#: The state each step moves an event on from.
+OPENS_REGISTRATION = (Tournament.State.DRAFT,)
+OPENS_CHECKIN = (Tournament.State.REGISTRATION,)
+
+
+def _require_state(tournament: Tournament, allowed: tuple[str, ...]) -> None:
+    if tournament.state not in allowed:
+        raise NotNow(
+            _("The event is %(state)s: that step does not apply now.")
+            % {"state": state_phrase(tournament.state)}
+        )
+
+
+def check_open_registration(tournament: Tournament) -> None:
+    _require_state(tournament, OPENS_REGISTRATION)
+
+
+def check_open_checkin(tournament: Tournament) -> None:
+    _require_state(tournament, OPENS_CHECKIN)
+
+
 def _move(tournament: Tournament, by, allowed: tuple[str, ...], to: str) -> Tournament:
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        if tournament.state not in allowed:
-            raise TournamentError(
-                _("The event is %(state)s: that step does not apply now.")
-                % {"state": state_phrase(tournament.state)}
-            )
+        _require_state(tournament, allowed)
         tournament.state = to
         tournament.save(update_fields=["state", "updated_at"])
         notify.event_changed(tournament.pk)
@@ -196,11 +219,13 @@ def _move(tournament: Tournament, by, allowed: tuple[str, ...], to: str) -> Tour
 
 
 def open_registration(tournament: Tournament, by) -> Tournament:
-    return _move(tournament, by, (Tournament.State.DRAFT,), Tournament.State.REGISTRATION)
+    return _move(tournament, by, OPENS_REGISTRATION, Tournament.State.REGISTRATION)
 
 
 def open_checkin(tournament: Tournament, by) -> Tournament:
-    return _move(tournament, by, (Tournament.State.REGISTRATION,), Tournament.State.CHECKIN)
+    opened = _move(tournament, by, OPENS_CHECKIN, Tournament.State.CHECKIN)
+    notify.seats_changed(tournament.pk)  # each entrant's notice: check in now
+    return opened
 
 
 def start(tournament: Tournament, by) -> Round:
@@ -218,8 +243,22 @@ def start(tournament: Tournament, by) -> Round:
 def begin(tournament: Tournament) -> Round:
     """Start a locked event taking entries (the organiser's start, or the schedule's at
     ``starts_at``); a TournamentError if the format cannot take the entries."""
+    check_start(tournament)
+    active = tournament.entries.filter(status__in=Entry.ACTIVE)
+    if tournament.state == Tournament.State.CHECKIN:
+        _withdraw_no_shows(tournament, active)
+    tournament.state = Tournament.State.RUNNING
+    tournament.save(update_fields=["state", "updated_at"])
+    row = store_round(tournament, next_of(snapshot(tournament)))
+    start_tables(tournament, row)
+    return row
+
+
+def check_start(tournament: Tournament) -> None:
+    """Refuse, with the reason, starting the event now: it is not taking entries, or its
+    format cannot take those who would play (from check-in, only those checked in)."""
     if tournament.state not in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
-        raise TournamentError(
+        raise NotNow(
             _("The event is %(state)s: only an event taking entries can start.")
             % {"state": state_phrase(tournament.state)}
         )
@@ -237,13 +276,22 @@ def begin(tournament: Tournament) -> Round:
         raise entry_count_problem(tournament, error, checked_in) from None
     except FormatError as error:
         raise explained(error) from None
-    if tournament.state == Tournament.State.CHECKIN:
-        active.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.WITHDRAWN)
-    tournament.state = Tournament.State.RUNNING
-    tournament.save(update_fields=["state", "updated_at"])
-    row = store_round(tournament, next_of(snapshot(tournament)))
-    start_tables(tournament, row)
-    return row
+
+
+def _withdraw_no_shows(tournament: Tournament, active) -> None:
+    """At the start from check-in, the entries that did not check in are withdrawn before
+    round 1 is made (``withdrawn_after_round`` 0: they never played, so they have no line in
+    the standings), and the event's notice names them and says why, for the organiser's page
+    and the event's (``notes.no_shows_withdrawn``). Entries an organiser made count as checked
+    in (``entries``), so this is only people who entered themselves and never came."""
+    missing = active.filter(status=Entry.Status.REGISTERED).select_related("player", "partner")
+    missing = list(missing)
+    if not missing:
+        return
+    Entry.objects.filter(pk__in=[e.pk for e in missing]).update(
+        status=Entry.Status.WITHDRAWN, withdrawn_after_round=0
+    )
+    no_shows_withdrawn(tournament, [e.name for e in missing], timezone.now())
 
 
 def finish(tournament: Tournament, by) -> Tournament:
@@ -262,12 +310,28 @@ def finish(tournament: Tournament, by) -> Tournament:
         return tournament
 
 
+def check_finish(tournament: Tournament, snap: Snapshot | None = None) -> None:
+    """Refuse, with the reason, finishing the event now (``finish``: a seated round that
+    nothing of was played is dropped first, so the rest is judged without it)."""
+    _require_running_to_finish(tournament)
+    snap = snap if snap is not None else snapshot(tournament)
+    if snap.rounds and _droppable(snap.rounds[-1], snap.rounds[-1].table_list):
+        snap = snap.without_last_round()
+    _require_finishable(snap)
+
+
+def _droppable(row: Round, tables) -> bool:
+    """A seated round none of whose tables has a games table or a result typed in before
+    the start (a finish waits for such a result): nothing of it was played."""
+    if row.state != Round.State.SEATED:
+        return False
+    return not any(t.places is not None or t.table_id is not None for t in tables)
+
+
 def _drop_seated_round(tournament: Tournament) -> bool:
     last = tournament.rounds.order_by("-number").first()
-    if last is None or last.state != Round.State.SEATED:
+    if last is None or not _droppable(last, last.tables.all()):
         return False
-    if last.tables.filter(Q(places__isnull=False) | Q(table__isnull=False)).exists():
-        return False  # a result typed in before the start is kept: the finish waits for it
     stage = last.stage
     last.delete()  # its table assignments go with it; none has a games table yet
     if not stage.rounds.exists():
@@ -278,12 +342,30 @@ def _drop_seated_round(tournament: Tournament) -> bool:
 def close(tournament: Tournament) -> Tournament:
     """Finish a locked running event (the organiser's finish, or the schedule's once the
     format is finished); a TournamentError says why it cannot yet."""
+    _require_running_to_finish(tournament)
+    snap = snapshot(tournament)
+    _require_finishable(snap)
+    places = {row.entrant: row.place or row.rank for row in snap.standings()}
+    for entry in snap.entries.values():
+        entry.final_place = places.get(entry.pk)
+    Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
+    tournament.state = Tournament.State.FINISHED
+    tournament.save(update_fields=["state", "updated_at"])
+    notify.event_changed(tournament.pk)
+    return tournament
+
+
+def _require_running_to_finish(tournament: Tournament) -> None:
     if tournament.state != Tournament.State.RUNNING:
-        raise TournamentError(
+        raise NotNow(
             _("The event is %(state)s: only a running event can finish.")
             % {"state": state_phrase(tournament.state)}
         )
-    snap = snapshot(tournament)
+
+
+def _require_finishable(snap: Snapshot) -> None:
+    """Refuse a finish while a table of the last round has no result, or a knockout has no
+    champion yet."""
     if snap.rounds and snap.rounds[-1].state != Round.State.FINISHED:
         last = snap.rounds[-1]
         waiting = [t.number for t in last.table_list if t.places is None]
@@ -301,14 +383,6 @@ def close(tournament: Tournament) -> Tournament:
         raise TournamentError(
             _("The knockout has no champion yet: generate its next round, or cancel the event.")
         )
-    places = {row.entrant: row.place or row.rank for row in snap.standings()}
-    for entry in snap.entries.values():
-        entry.final_place = places.get(entry.pk)
-    Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
-    tournament.state = Tournament.State.FINISHED
-    tournament.save(update_fields=["state", "updated_at"])
-    notify.event_changed(tournament.pk)
-    return tournament
 
 
 def cancel(tournament: Tournament, by) -> Tournament:
@@ -316,10 +390,7 @@ def cancel(tournament: Tournament, by) -> Tournament:
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        if tournament.is_over:
-            raise TournamentError(
-                _("The event is %(state)s already.") % {"state": state_phrase(tournament.state)}
-            )
+        check_cancel(tournament)
         tournament.state = Tournament.State.CANCELLED
         tournament.save(update_fields=["state", "updated_at"])
         notify.event_changed(tournament.pk)
@@ -331,3 +402,11 @@ def cancel(tournament: Tournament, by) -> Tournament:
                 play.abandon(assignment.table)
         deals.unseal_event(tournament)  # no round will finish now: same deals become public
     return tournament
+
+
+def check_cancel(tournament: Tournament) -> None:
+    """Refuse cancelling the event now: it is over already."""
+    if tournament.is_over:
+        raise NotNow(
+            _("The event is %(state)s already.") % {"state": state_phrase(tournament.state)}
+        )

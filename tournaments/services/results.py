@@ -41,11 +41,12 @@ from ..placing import (
 )
 from . import jobs, notify
 from .access import require_organiser
-from .errors import ChangedMeanwhile, TournamentError, explained, refusal, state_phrase
+from .errors import ChangedMeanwhile, NotNow, TournamentError, explained, refusal, state_phrase
 from .locks import locked
 from .notes import keep_notice
 from .rounds import check_round, finish_round
 from .state import format_of
+from .table_notes import tell_table
 
 log = logging.getLogger(__name__)
 
@@ -155,9 +156,12 @@ def settle(
     *,
     by=None,
     reason: str = "",
+    decided: str = "",
 ) -> TableAssignment:
     """Store the places (checked by the format against the whole event) and their points;
-    finish the round once its last table is in. Call with the event locked."""
+    finish the round once its last table is in. Call with the event locked. The table's games
+    set is told the result (``table_notes``; ``decided`` is "forfeit" for a table decided by
+    forfeit, else read from the row)."""
     row = assignment.round
     tables = list(row.tables.order_by("number"))
     for table in tables:
@@ -185,7 +189,9 @@ def settle(
         assignment.override_reason = reason
         fields += ["overridden_by", "overridden_at", "override_reason"]
     assignment.save(update_fields=fields)
+    tell_table(tournament, assignment, decided)
     notify.event_changed(tournament.pk)
+    notify.seats_changed(tournament.pk)  # its players' notices: which tables the round waits for
     if all(t.places is not None for t in tables) and row.state != row.State.FINISHED:
         finish_round(row)
         jobs.step_now(tournament.pk)  # the schedule seats the next round
@@ -234,13 +240,7 @@ def record_result(
         raise TournamentError(_("Say why: the reason is kept with the result."))
     with transaction.atomic():
         tournament = locked(tournament)
-        if tournament.is_over:
-            raise TournamentError(
-                _("The event is %(state)s: its results can no longer change.")
-                % {"state": state_phrase(tournament.state)}
-            )
-        if tournament.state != Tournament.State.RUNNING:
-            raise TournamentError(_("The event has not started: there is no result to record."))
+        check_record_result(tournament)
         assignment = (
             TableAssignment.objects.select_for_update(of=("self",))
             .select_related("round")
@@ -261,6 +261,17 @@ def record_result(
         if assignment.match_id and assignment.match.state == Match.State.PLAYING:
             play.abandon(Table.objects.get(pk=assignment.table_id))
     return assignment
+
+
+def check_record_result(tournament: Tournament) -> None:
+    """Refuse recording or overriding a result now: only while the event runs."""
+    if tournament.is_over:
+        raise NotNow(
+            _("The event is %(state)s: its results can no longer change.")
+            % {"state": state_phrase(tournament.state)}
+        )
+    if tournament.state != Tournament.State.RUNNING:
+        raise NotNow(_("The event has not started: there is no result to record."))
 
 
 def game_finished(match_id: int) -> bool:

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from games.services import play, seating
+from games.services import play, presence, seating, standing
 from games.services.errors import TableError
 
 from ..formats import EntryCountError, FormatError, RoundPlan, TournamentFinishedError
@@ -27,18 +27,19 @@ from ..kinds import games_seat_count
 from ..messages import message, render
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
 from ..placing import seats_per_format_seat
-from . import deals, jobs, notify
+from . import attendance, deals, jobs, notify
 from .access import require_organiser
-from .errors import TournamentError, explained, refusal, state_phrase
+from .errors import NotNow, TournamentError, explained, refusal, state_phrase
 from .locks import locked
 from .state import KIND_OF_STAGE, Snapshot, format_round, snapshot
+from .table_notes import tell_table
 
 STAGE_NAMES = {Stage.Kind.MAIN: "", Stage.Kind.POOLS: "Pools", Stage.Kind.PLAYOFF: "Playoff"}
 
 
 def require_running(tournament: Tournament) -> None:
     if tournament.state != Tournament.State.RUNNING:
-        raise TournamentError(
+        raise NotNow(
             _("The event is %(state)s: rounds are made only while it is running.")
             % {"state": state_phrase(tournament.state)}
         )
@@ -100,8 +101,14 @@ def preview_round(tournament: Tournament, by) -> RoundPlan:
     """The round "generate" would store now, without storing anything."""
     require_organiser(tournament, by)
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
+    return check_next_round(tournament)
+
+
+def check_next_round(tournament: Tournament, snap: Snapshot | None = None) -> RoundPlan:
+    """The next round the event would make now, or a TournamentError saying why there is none
+    to make (what ``generate_round`` refuses, before it is asked)."""
     require_running(tournament)
-    return next_of(snapshot(tournament))
+    return next_of(snap if snap is not None else snapshot(tournament))
 
 
 def generate_round(
@@ -174,13 +181,24 @@ def match_seed(tournament: Tournament, round_number: int, table_number: int) -> 
 
 def start_tables(tournament: Tournament, row: Round) -> int:
     """Give every seated table of the round a games table and start its set. Returns how
-    many were started. Call with the event locked."""
+    many were started. Call with the event locked.
+
+    A bot filling an empty seat is none of the event's entrants, nor a bot filling a seat at
+    another table of the round (no two seats of a round bear one name). Each table's set is
+    told where it is in the event (``table_notes``), and a person who is not on the site as
+    their table starts (``attendance``) has a bot playing for them at once, at a bot's speed,
+    until they open the table: nobody waits out a turn clock for someone who is not there."""
     entries = {
         e.pk: e
         for e in tournament.entries.select_related("player", "partner").filter(
             pk__in={who for t in row.tables.all() for who in t.seats if who is not None}
         )
     }
+    taken = {p for pair in tournament.entries.values_list("player_id", "partner_id")
+             for p in pair if p is not None}  # fmt: skip
+    around = attendance.who_is_here(
+        person.pk for e in entries.values() for person in e.people() if not person.is_bot
+    )
     started = 0
     for assignment in row.tables.filter(state=TableAssignment.State.SEATED).order_by("number"):
         people = people_by_games_seat(tournament, assignment.seats, entries)
@@ -190,7 +208,7 @@ def start_tables(tournament: Tournament, row: Round) -> int:
                 None, tournament.style, len(people), tournament.options,
                 turn_clock=tournament.turn_clock, host_sits=False, players=people, bots=bots,
                 is_private=tournament.visibility == Tournament.Visibility.CLUB,
-                rated=tournament.rated,
+                rated=tournament.rated, bots_avoid=taken,
             )  # fmt: skip
             match = play.start_match(
                 table, seed=match_seed(tournament, row.number, assignment.number),
@@ -201,6 +219,7 @@ def start_tables(tournament: Tournament, row: Round) -> int:
                 _("Table %(n)s could not start: %(why)s") % {"n": assignment.number, "why": error},
                 [message(gettext_noop("Table %(n)s could not start."), n=assignment.number)],
             ) from None
+        taken |= {p["id"] for p in match.players if p.get("bot")}  # one name, one seat
         assignment.table, assignment.match = table, match
         assignment.state = TableAssignment.State.PLAYING
         assignment.started_at = timezone.now()
@@ -208,6 +227,10 @@ def start_tables(tournament: Tournament, row: Round) -> int:
         assignment.presence_checked = not any(p is not None and not p.is_bot for p in people)
         assignment.save(update_fields=["table", "match", "state", "started_at",
                                        "presence_checked"])  # fmt: skip
+        tell_table(tournament, assignment)
+        away = [p.pk for p in people if p is not None and not p.is_bot and p.pk not in around]
+        for seat_id in standing.seats_of_people(table.pk, away):
+            presence.stand_in_now(seat_id)
         started += 1
     if started:
         mark_started(tournament, row)
@@ -258,14 +281,36 @@ def start_round(tournament: Tournament, by) -> int:
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        require_running(tournament)
-        row = tournament.rounds.order_by("-number").first()
-        if row is None:
-            raise TournamentError(_("No round has been generated yet."))
+        row = check_start_round(tournament)
         started = start_tables(tournament, row)
-        if not started:
-            raise TournamentError(_("Every table of round %(n)s has started.") % {"n": row.number})
     return started
+
+
+def _latest(tournament: Tournament) -> Round:
+    """The event's latest round (NotNow if it is not running or has none yet)."""
+    require_running(tournament)
+    row = tournament.rounds.order_by("-number").first()
+    if row is None:
+        raise NotNow(_("No round has been generated yet."))
+    return row
+
+
+def check_start_round(tournament: Tournament) -> Round:
+    """The latest round, if it has tables still to start; else NotNow saying why."""
+    row = _latest(tournament)
+    if not row.tables.filter(state=TableAssignment.State.SEATED).exists():
+        raise NotNow(_("Every table of round %(n)s has started.") % {"n": row.number})
+    return row
+
+
+def check_reseat(tournament: Tournament) -> Round:
+    """The latest round, if two of its entries sit at tables not started yet (who may swap);
+    else NotNow saying why."""
+    row = _latest(tournament)
+    seated = row.tables.filter(state=TableAssignment.State.SEATED).values_list("seats", flat=True)
+    if sum(who is not None for seats in seated for who in seats) < 2:
+        raise NotNow(_("Round %(n)s has started already.") % {"n": row.number})
+    return row
 
 
 def reseat(tournament: Tournament, by, first: Entry, second: Entry) -> Round:
@@ -274,10 +319,7 @@ def reseat(tournament: Tournament, by, first: Entry, second: Entry) -> Round:
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        require_running(tournament)
-        row = tournament.rounds.order_by("-number").first()
-        if row is None:
-            raise TournamentError(_("No round has been generated yet."))
+        row = check_reseat(tournament)
         tables = list(row.tables.order_by("number"))
         where = {}
         for table in tables:

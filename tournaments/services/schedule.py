@@ -34,9 +34,9 @@ from games.services.errors import TableError
 from ..formats import FormatError
 from ..models import Entry, Round, TableAssignment, Tournament
 from ..placing import after_forfeits, competition_ranks, seats_per_format_seat
-from . import jobs, notify
+from . import attendance, jobs, notify
 from .access import require_organiser
-from .errors import TournamentError, explained
+from .errors import NotNow, TournamentError, explained
 from .events import begin, close
 from .locks import locked
 from .notes import keep_refusal
@@ -86,6 +86,7 @@ def _entries(tournament: Tournament, now: datetime, done: list[str]) -> None:
     due = _due(tournament.checkin_opens_at, now)
     if tournament.state == Tournament.State.REGISTRATION and due:
         _move(tournament, Tournament.State.CHECKIN)
+        notify.seats_changed(tournament.pk)  # each entrant's notice: check in now
         done.append("checkin")
     if tournament.state in TAKING_ENTRIES and _due(tournament.starts_at, now):
         with transaction.atomic():  # a start refused leaves the event as it was
@@ -167,8 +168,10 @@ def _queue_next(tournament: Tournament, now: datetime) -> None:
 
 def _no_shows(tournament: Tournament, row: Round, now: datetime) -> int:
     """Once the grace after a table's start has run out, its players who never came get a bot
-    standing in (``no_show = bot``) or lose the table (``forfeit``). Each table is looked at
-    once. Returns how many tables were looked at."""
+    standing in; those of them with no page of the site open either (``attendance``) are
+    no-shows, and with ``no_show = forfeit`` (the default) their entry loses the table; with
+    ``bot`` the bot's result is theirs. Each table is looked at once. Returns how many tables
+    were looked at."""
     grace = now - timedelta(seconds=tournament.no_show_grace)
     tables = row.tables.filter(
         state=TableAssignment.State.PLAYING, presence_checked=False, started_at__lte=grace
@@ -182,7 +185,9 @@ def _no_shows(tournament: Tournament, row: Round, now: datetime) -> int:
 
 def _look_for_players(tournament: Tournament, assignment: TableAssignment) -> None:
     assignment.presence_checked = True
-    absent = dict(standing.seats_never_joined(assignment.table_id)) if assignment.table_id else {}
+    never = dict(standing.seats_never_joined(assignment.table_id)) if assignment.table_id else {}
+    around = attendance.who_is_here(never.values())  # on the site, if not at the table
+    absent = {seat: person for seat, person in never.items() if person not in around}
     seat_of_person = {person: seat for seat, person in absent.items()}
     forfeiting: list[int] = []
     if tournament.no_show == Tournament.NoShow.FORFEIT and not assignment.bye:
@@ -191,8 +196,8 @@ def _look_for_players(tournament: Tournament, assignment: TableAssignment) -> No
             people = [p for p in (entry.player_id, entry.partner_id) if p is not None]
             if people and all(p in seat_of_person for p in people):
                 forfeiting.append(entry.pk)
-    for seat_id in absent:
-        presence.stand_in_now(seat_id)  # forfeited or not, the table plays on with a bot
+    for seat_id in never:  # the table plays on at a bot's speed, forfeited or not; someone
+        presence.stand_in_now(seat_id)  # on the site takes the seat back by opening the table
     earlier = list(assignment.forfeited)  # entries that left the event meanwhile
     assignment.forfeited = earlier + [pk for pk in forfeiting if pk not in earlier]
     assignment.save(update_fields=["presence_checked", "forfeited"])
@@ -203,11 +208,15 @@ def _look_for_players(tournament: Tournament, assignment: TableAssignment) -> No
 
 def _settle_forfeit(tournament: Tournament, assignment: TableAssignment) -> None:
     """Forfeits left one entry (or none) to play for: the table is decided now, those who came
-    first, the forfeiters after them in seat order, and its games set is abandoned."""
-    places = after_forfeits([1] * len(assignment.seats), assignment.seats, assignment.forfeited)
-    if all(s in assignment.forfeited for s in assignment.seats if s is not None):
+    first (ahead of the bots filling empty seats: a player whose opponents never came wins the
+    table outright), the bots next, the forfeiters after them in seat order, and its games set
+    is closed."""
+    seats = assignment.seats
+    if all(s in assignment.forfeited for s in seats if s is not None):
         return  # nobody came at all: the bots play it out and that result stands
-    settle(tournament, assignment, places)
+    came_first = [2 if who is None else 1 for who in seats]
+    places = after_forfeits(came_first, seats, assignment.forfeited)
+    settle(tournament, assignment, places, decided="forfeit")
     _close_set(assignment)
 
 
@@ -288,11 +297,7 @@ def start_seated_round(tournament: Tournament, by, when: datetime | None = None)
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        row = tournament.rounds.order_by("-number").first()
-        if tournament.state != Tournament.State.RUNNING or row is None:
-            raise TournamentError(_("No round is waiting to start."))
-        if row.state != Round.State.SEATED:
-            raise TournamentError(_("Round %(n)s has started already.") % {"n": row.number})
+        row = check_round_time(tournament)
         if when is None or when <= timezone.now():
             row.starts_at = timezone.now()
             row.save(update_fields=["starts_at"])
@@ -305,23 +310,40 @@ def start_seated_round(tournament: Tournament, by, when: datetime | None = None)
     return row
 
 
+def check_round_time(tournament: Tournament) -> Round:
+    """The seated round whose start the organiser may set, or NotNow saying there is none."""
+    row = tournament.rounds.order_by("-number").first()
+    if tournament.state != Tournament.State.RUNNING or row is None:
+        raise NotNow(_("No round is waiting to start."))
+    if row.state != Round.State.SEATED:
+        raise NotNow(_("Round %(n)s has started already.") % {"n": row.number})
+    return row
+
+
 def adjudicate_now(tournament: Tournament, by) -> int:
     """The organiser decides the running round's unfinished tables now, by the adjudication
     rule (their games sets are closed; every game played so far is kept)."""
     require_organiser(tournament, by)
     with transaction.atomic():
         tournament = locked(tournament)
-        row = tournament.rounds.order_by("-number").first()
-        if tournament.state != Tournament.State.RUNNING or row is None:
-            raise TournamentError(_("No round is being played."))
-        if row.state != Round.State.RUNNING:
-            raise TournamentError(_("Round %(n)s is not being played.") % {"n": row.number})
+        row = check_adjudicate(tournament)
         try:
             judged = adjudicate(tournament, row)
         except FormatError as error:
             raise explained(error) from None
         jobs.step_now(tournament.pk)
     return judged
+
+
+def check_adjudicate(tournament: Tournament) -> Round:
+    """The round being played, whose unfinished tables the organiser may decide now; or
+    NotNow saying there is none."""
+    row = tournament.rounds.order_by("-number").first()
+    if tournament.state != Tournament.State.RUNNING or row is None:
+        raise NotNow(_("No round is being played."))
+    if row.state != Round.State.RUNNING:
+        raise NotNow(_("Round %(n)s is not being played.") % {"n": row.number})
+    return row
 
 
 def _still_in(assignment: TableAssignment) -> list[int]:

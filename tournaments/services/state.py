@@ -92,6 +92,11 @@ class Snapshot:
         standings."""
         return not self.format.is_finished(self.state)
 
+    def without_last_round(self) -> Snapshot:
+        """The event as it would be without its last round (one a finish drops)."""
+        state = State(self.state.entrants, self.state.rounds[:-1])
+        return Snapshot(self.tournament, self.format, state, self.entries, self.rounds[:-1])
+
     def awaits_champion(self) -> bool:
         """A knockout (or a playoff under way) that has no champion yet cannot finish."""
         return self.bracket() is not None and not self.format.is_finished(self.state)

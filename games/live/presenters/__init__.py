@@ -11,6 +11,7 @@ queries (``rendering`` reads and caches).
 - ``hand``: the viewer's tiles and what a tap on each does;
 - ``seats``: the seating cards and the boxes around the felt;
 - ``narration``: the result explained, and the move log;
+- ``event_note``: what an event's table says of its event (the set's note, worded);
 - ``table_page``: the whole table page for one viewer, from the above;
 - ``table_lists``: the lobby's tables and a player's own;
 - ``words``: the small words they share (lists, teams, bots, clocks, a style's words).

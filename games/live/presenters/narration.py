@@ -182,6 +182,8 @@ def _match_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
     winner = match["winner"]
     names, members = party_names(view, seats, winner) if winner is not None else ("", 1)
     word = match["result"]
+    if word in ("games", "deadline"):  # closed by its event: ``play.close_set``
+        return [_closed_line(word, names, members, winner is not None, vocabulary(rules)["run"])]
     if word == "bruck":
         return [_("Bruck: everyone has scored at least once, so the set is broken and nobody "
                   "wins it.")]  # fmt: skip
@@ -218,6 +220,33 @@ def _match_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
         "Target reached: %(names)s reached %(t)s and win the match.",
         members,
     ) % {"names": names, "t": target}]  # fmt: skip
+
+
+def _closed_line(word: str, names: str, members: int, won: bool, run: str) -> str:
+    """A set its event ended between two games: after its fixed number of games, or at the
+    round's deadline; the best total wins it (the lowest where totals are penalties)."""
+    facts = {"names": names, "run": run}
+    if word == "games":
+        if not won:
+            return _("The %(run)s ended after its fixed number of games with the best total "
+                     "shared: nobody wins it.") % facts  # fmt: skip
+        return ngettext(
+            "The %(run)s ended after its fixed number of games: %(names)s wins it with the "
+            "best total.",
+            "The %(run)s ended after its fixed number of games: %(names)s win it with the "
+            "best total.",
+            members,
+        ) % facts  # fmt: skip
+    if not won:
+        return _("The %(run)s was stopped at the round's deadline with the best total shared: "
+                 "nobody wins it.") % facts  # fmt: skip
+    return ngettext(
+        "The %(run)s was stopped at the round's deadline: %(names)s wins it with the best "
+        "total.",
+        "The %(run)s was stopped at the round's deadline: %(names)s win it with the best "
+        "total.",
+        members,
+    ) % facts  # fmt: skip
 
 
 @lru_cache(maxsize=64)

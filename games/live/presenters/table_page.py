@@ -20,6 +20,7 @@ from games.engine.rules import NO_DRAW
 
 from ...models import Game, Table
 from .board import face_tile
+from .event_note import event_context
 from .hand import hand_buttons
 from .narration import explain, move_log
 from .seats import POSITIONS, seat_box, seat_cards, seat_view, team_legend
@@ -101,6 +102,8 @@ def _game_context(
     closed = game.state == Game.State.ABANDONED
     if closed:  # stopped by staff mid-game: nothing is playable, nobody is to play
         view = {**view, "legal": [], "turn": None}
+    view = with_set_over(view, game.match)
+    event = event_context(game.match.note or {}, view, seats, viewer, view["match"]["over"])
     n = table.seat_count
     anchor = viewer if viewer is not None else 0
     parties = view["parties"]
@@ -136,7 +139,11 @@ def _game_context(
         "set_watch": set_watch(view, scores),
         "log": (log_lines := move_log(game.recent, viewer, names)),
         "log_html": mark_safe("".join(f"<li>{escape(line)}</li>" for line in log_lines)),
-        "result": explain(view, seats, rules, fines, next_stake, closed),
+        "result": None
+        if closed and event and event["over"]  # the event's part says how the table ended
+        else explain(view, seats, rules, fines, next_stake, closed),
+        "event": event,
+        "closed": closed,
         "reveal": revealed_hands(view, seats) if view.get("over") and view.get("hands") else None,
         "sealed": view.get("over") and view.get("hands") is None,
         "seconds_left": max(0, int((deadline - (now or timezone.now())).total_seconds()))
@@ -145,6 +152,16 @@ def _game_context(
         "deadline": deadline,
         "turn_name": seats[view["turn"]].player.name if view.get("turn") is not None else None,
     }
+
+
+def with_set_over(view: dict, match) -> dict:
+    """The view with its set over when the set row says so (``Match.is_over``, the one answer):
+    a set its event closed after a fixed number of games, or at a round's deadline, is over
+    though the engine, which knows only the style's own ends, would play on."""
+    if view["match"]["over"] or not match.is_over:
+        return view
+    closed = {"over": True, "result": match.result, "winner": match.winner_party}
+    return {**view, "match": {**view["match"], **closed}}
 
 
 def score_rows_html(scores: list[dict], with_game: bool) -> SafeString:
