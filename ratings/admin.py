@@ -1,5 +1,8 @@
 """Ratings, the ledger and the rating history in the admin site: read-only.
 
+Each figure shows twice: as players see it (``skill.shown``, with "?" while provisional) and
+raw, as openskill keeps it (mu, sigma and the cautious ordinal mu - 3 sigma).
+
 Every figure is what the games gave (``services.live``), and ``recompute_ratings`` must give the
 same again, so nothing here is edited by hand. To change figures, change the rules and run the
 command. Staff see everything; only superusers may delete (a deleted ledger row is taken in
@@ -10,8 +13,10 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import RatedGame, Rating, RatingChange
+from .templatetags.ratings_extras import signed
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -25,10 +30,26 @@ class ReadOnly(admin.ModelAdmin):
         return request.user.is_superuser
 
 
-class ChangeInline(admin.TabularInline):
+class ShownChange:
+    """A rating change as players see it: the figures before and after, and the change."""
+
+    @admin.display(description=_("shown before"))
+    def shown_before(self, obj: RatingChange) -> int:
+        return obj.shown_before
+
+    @admin.display(description=_("shown after"))
+    def shown_after(self, obj: RatingChange) -> int:
+        return obj.shown
+
+    @admin.display(description=pgettext_lazy("how much a rating went up or down", "Change"))
+    def shown_change(self, obj: RatingChange) -> str:
+        return signed(obj.change)
+
+
+class ChangeInline(ShownChange, admin.TabularInline):
     model = RatingChange
-    fields = ("player", "seat", "party", "place", "mu_before", "sigma_before", "mu", "sigma",
-              "ordinal", "key_card")  # fmt: skip
+    fields = ("player", "seat", "party", "place", "shown_before", "shown_after", "shown_change",
+              "mu_before", "sigma_before", "mu", "sigma", "ordinal", "key_card")  # fmt: skip
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -39,16 +60,18 @@ class ChangeInline(admin.TabularInline):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnly):
-    list_display = ("player", "style", "shown", "mu", "sigma", "games", "wins", "is_bot",
-                    "last_played_at")  # fmt: skip
+    list_display = ("player", "style", "shown", "mu", "sigma", "ordinal", "games", "wins",
+                    "is_bot", "last_played_at")  # fmt: skip
     list_filter = ("style", "is_bot")
     search_fields = ("player__username", "player__display_name")
     list_select_related = ("player",)
-    ordering = ("style", "-ordinal")
+    ordering = ("style", "-mu")
+    readonly_fields = ("shown",)
 
-    @admin.display(description=_("rating"), ordering="ordinal")
+    @admin.display(description=_("rating shown"), ordering="mu")
     def shown(self, obj: Rating) -> str:
-        return f"{obj.ordinal:.1f}" + (" ?" if obj.provisional else "")
+        """As players see it: the figure, "?" while provisional."""
+        return f"{obj.shown}?" if obj.provisional else str(obj.shown)
 
 
 @admin.register(RatedGame)
@@ -62,14 +85,16 @@ class RatedGameAdmin(ReadOnly):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnly):
-    list_display = ("rated_game", "player", "style", "place", "shown_before", "ordinal",
+class RatingChangeAdmin(ShownChange, ReadOnly):
+    list_display = ("rated_game", "player", "style", "place", "shown_before", "shown_after",
+                    "shown_change", "mu_before", "mu", "ordinal_before", "ordinal",
                     "played_at")  # fmt: skip
     list_filter = ("style", "place", "key_card")
     search_fields = ("player__username", "player__display_name")
     list_select_related = ("player", "rated_game__game__match__table")
     date_hierarchy = "played_at"
+    readonly_fields = ("shown_before", "shown_after", "shown_change")
 
-    @admin.display(description=_("rating before"))
-    def shown_before(self, obj: RatingChange) -> str:
-        return f"{obj.ordinal_before:.1f}"
+    @admin.display(description=_("cautious estimate before (ordinal)"))
+    def ordinal_before(self, obj: RatingChange) -> float:
+        return obj.ordinal_before

@@ -1,4 +1,5 @@
-"""A rating's history as a small SVG line, drawn on the server.
+"""A rating's history as a small SVG line, drawn on the server, in the figures players see
+(``skill.shown``: whole numbers, a new player at 1500).
 
 No charting library on either side and no script (the Content-Security-Policy allows none
 inline): the shapes are worked out here, one template draws them, and ``ratings.css`` colours
@@ -13,16 +14,21 @@ from dataclasses import dataclass, field
 
 from history.charts import grid, round_step
 
+from .skill import START
+
 WIDTH, HEIGHT = 320, 110
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 14
 #: The steps between the rules, smallest first: two to four rules over the rating's spread.
-STEPS = (0.5, 1, 2, 5, 10, 20, 50, 100)
+#: All divide 1500, so the start is one of the rules whenever the line passes it; none is below
+#: 10 points, a small move at the start of a new player's career (a first game moves ~80).
+STEPS = (10, 20, 25, 50, 100, 250, 500, 1000)
 
 
 @dataclass(frozen=True)
 class Tick:
     y: float
     label: str
+    start: bool = False  # the rule at the starting figure, drawn stronger
 
 
 @dataclass
@@ -37,16 +43,17 @@ class Plot:
     height: int = HEIGHT
     left: int = LEFT
     right: int = WIDTH - RIGHT
-    low: float = 0.0
-    high: float = 0.0
+    low: int = 0
+    high: int = 0
 
     @property
     def empty(self) -> bool:
         return self.last is None
 
 
-def history(values: list[float]) -> Plot:
-    """The plot of a rating over its games, ``values[0]`` the rating before the first shown."""
+def history(values: list[int]) -> Plot:
+    """The plot of a shown rating over its games, ``values[0]`` the figure before the first
+    game plotted."""
     if not values:
         return Plot()
     low, high = min(values), max(values)
@@ -64,10 +71,6 @@ def history(values: list[float]) -> Plot:
         return TOP + inner_h * (top_value - v) / span
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-    ticks = [Tick(round(y(value), 1), _label(value, step)) for value in rules]
+    ticks = [Tick(round(y(value), 1), f"{value:.0f}", value == START) for value in rules]
     return Plot(points, (round(x(count - 1), 1), round(y(values[-1]), 1)), ticks, low=low,
                 high=high)  # fmt: skip
-
-
-def _label(value: float, step: float) -> str:
-    return f"{value:.1f}" if step < 1 else f"{value:.0f}"

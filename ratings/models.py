@@ -3,8 +3,8 @@
 - ``RatedGame`` is the ledger: one row per finished game the ratings took in, unique per game,
   so a repeated ``game_finished`` changes nothing. Its id is the order the games were rated
   in, which the recompute command replays to give exactly the live figures.
-- ``Rating`` is a player's current rating in one style, with the ordinal stored beside mu and
-  sigma so a leaderboard is one indexed, ordered query.
+- ``Rating`` is a player's current rating in one style: mu and sigma, with openskill's cautious
+  ordinal stored beside them; the figure players see is ``skill.shown`` of mu (``shown``).
 - ``RatingChange`` is one player's rating before and after one rated game: the history plot,
   the monthly boards and the titles read it.
 
@@ -57,7 +57,7 @@ class Rating(models.Model):
     is_bot = models.BooleanField(_("bot"), default=False, help_text=_("Copied from the player."))
     mu = models.FloatField(_("skill estimate (mu)"), default=skill.MU)
     sigma = models.FloatField(_("uncertainty (sigma)"), default=skill.SIGMA)
-    ordinal = models.FloatField(_("rating"), default=skill.NEW.ordinal)
+    ordinal = models.FloatField(_("cautious estimate (ordinal)"), default=skill.NEW.ordinal)
     games = models.PositiveIntegerField(_("rated games"), default=0)
     wins = models.PositiveIntegerField(_("first places"), default=0)
     last_played_at = models.DateTimeField(_("last rated game"), null=True, blank=True)
@@ -68,17 +68,23 @@ class Rating(models.Model):
             models.UniqueConstraint(fields=["player", "style"], name="one_rating_per_style")
         ]
         indexes = [
-            models.Index(fields=["style", "is_bot", "-ordinal"], name="rating_board"),
+            models.Index(fields=["style", "is_bot", "-mu"], name="rating_board_by_mu"),
         ]
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
 
     def __str__(self) -> str:
-        return f"{self.player} · {self.get_style_display()} · {self.ordinal:.1f}"
+        mark = "?" if self.provisional else ""
+        return f"{self.player} · {self.get_style_display()} · {self.shown}{mark}"
 
     @property
     def provisional(self) -> bool:
         return skill.is_provisional(self.games)
+
+    @property
+    def shown(self) -> int:
+        """The figure players see (``skill.shown``)."""
+        return skill.shown(self.mu)
 
 
 class RatingChange(models.Model):
@@ -98,7 +104,7 @@ class RatingChange(models.Model):
     sigma_before = models.FloatField(_("uncertainty before (sigma)"))
     mu = models.FloatField(_("skill estimate (mu)"))
     sigma = models.FloatField(_("uncertainty (sigma)"))
-    ordinal = models.FloatField(_("rating after"))
+    ordinal = models.FloatField(_("cautious estimate after (ordinal)"))
     key_card = models.BooleanField(
         _("key card"), default=False, help_text=_("The player's side won with a key card.")
     )
@@ -123,5 +129,15 @@ class RatingChange(models.Model):
         return skill.Skill(self.mu_before, self.sigma_before).ordinal
 
     @property
-    def delta(self) -> float:
-        return self.ordinal - self.ordinal_before
+    def shown_before(self) -> int:
+        return skill.shown(self.mu_before)
+
+    @property
+    def shown(self) -> int:
+        """The figure players saw after this game (``skill.shown``)."""
+        return skill.shown(self.mu)
+
+    @property
+    def change(self) -> int:
+        """How far this game moved the shown figure."""
+        return skill.shown_change(self.mu_before, self.mu)

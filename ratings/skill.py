@@ -12,6 +12,7 @@ Elo and Glicko-2 rate pairs of players.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +21,7 @@ from openskill.models import PlackettLuce
 
 from games.engine.rules import make_rules
 
-#: OpenSkill's own defaults: a new player is mu 25, sigma 25/3, so the ordinal starts at 0.
+#: OpenSkill's own defaults: a new player is mu 25, sigma 25/3 (so the ordinal starts at 0).
 MU = 25.0
 SIGMA = MU / 3
 #: A rating is provisional until this many rated games in its style (a four-seat game compares
@@ -31,6 +32,36 @@ PROVISIONAL_GAMES = 10
 #: the wrong way for the side expected to lose (docs/ratings.md, "Why no score margin").
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
+#: The figure players see, on the scale lichess and the chess federations use: a new player's
+#: mu reads 1500 (docs/ratings.md, "What is shown").
+START = 1500
+#: Shown points per unit of mu, so that a difference reads as it does in Elo: 400 points apart,
+#: the stronger of two players the system is sure of (sigma near 0) wins a game between them
+#: 10 times in 11. Plackett-Luce gives that game to the stronger with odds exp(d / c), where
+#: c = sqrt(2) beta for two such players and d is their mu apart; Elo gives 10 ** (D / 400).
+#: Equal odds: D = d times this, about 29.5 (mu 25 +/- 10 reads 1500 +/- 295).
+SCALE = 400 / (math.log(10) * math.sqrt(2) * MODEL.beta)
+
+
+def shown(mu: float) -> int:
+    """The rating as players read it: 1500 for a new player, ``SCALE`` points per unit of mu,
+    to the nearest whole number, halves away from 1500. So rounding takes no side: a mu a hair
+    below 25 still reads 1500, never 1499, and results that mirror each other (a win then a
+    loss, a loss then a win) read as mirror images around it.
+
+    Computed here alone: the pages, the plots, the changes and the admin all come through it.
+    It is mu, not the cautious ordinal: a rating starts where players expect and moves by what
+    each game says; how sure the system is shows as the provisional mark (``is_provisional``)
+    and as the boards' established-first order."""
+    offset = (mu - MU) * SCALE
+    return START + int(math.copysign(math.floor(abs(offset) + 0.5), offset))
+
+
+def shown_change(mu_before: float, mu_after: float) -> int:
+    """How far results moved the shown figure: the difference of the two figures as shown, so
+    that a page's before, change and after always add up."""
+    return shown(mu_after) - shown(mu_before)
+
 
 @dataclass(frozen=True)
 class Skill:
@@ -39,9 +70,13 @@ class Skill:
 
     @property
     def ordinal(self) -> float:
-        """What the site shows: mu - 3 sigma, as openskill suggests (a cautious estimate that
-        rises as the system grows sure of a player, so one lucky game cannot top a board)."""
+        """mu - 3 sigma, openskill's cautious estimate (the skill is very likely above it):
+        stored beside mu and sigma and shown in the admin, no longer on the public pages."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu)
 
 
 NEW = Skill()
@@ -107,6 +142,7 @@ def rate(game: Finished, current: Callable[[int], Skill]) -> list[Change]:
 
 
 def is_provisional(games: int) -> bool:
+    """Whether a rating with ``games`` rated games is still provisional (shown with a "?")."""
     return games < PROVISIONAL_GAMES
 
 

@@ -36,6 +36,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "query": _query_without(request, "page"),
         "style_query": _query_without(request, "page", "style"),
         "provisional_games": skill.PROVISIONAL_GAMES,
+        "start": skill.START,
     }
     template = "ratings/leaderboard.html"
     if request.htmx and request.htmx.target == "leaderboard":
@@ -51,6 +52,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         "person": person,
         "bot_level": _(bots.LEVELS.get(person.bot_level, person.bot_level)),
         "provisional_games": skill.PROVISIONAL_GAMES,
+        "start": skill.START,
     }
     return render(request, "ratings/player.html", context)
 

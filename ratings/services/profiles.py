@@ -27,6 +27,7 @@ from tournaments.services.access import visible_to
 
 from .. import charts, skill
 from ..models import Rating, RatingChange
+from . import boards
 
 RECENT_SETS = 10
 PLOTTED_GAMES = 60
@@ -39,6 +40,11 @@ class StyleRating:
     rank: int
     plot: charts.Plot
 
+    @property
+    def to_go(self) -> int:
+        """Rated games left before the rating is established."""
+        return max(0, skill.PROVISIONAL_GAMES - self.rating.games)
+
 
 @dataclass
 class RecentSet:
@@ -47,7 +53,7 @@ class RecentSet:
     outcome: str  # won, lost, none, playing, abandoned
     partners: list[str]
     opponents: list[str]
-    change: float | None
+    change: int | None  # of the shown figure
 
 
 @dataclass
@@ -89,28 +95,26 @@ def ratings_of(player: User) -> list[StyleRating]:
         rating = rated.get(style)
         if rating is None:
             continue
-        better = Rating.objects.filter(
-            style=style, is_bot=rating.is_bot, games__gt=0, ordinal__gt=rating.ordinal
-        ).count()
         found.append(
             StyleRating(
-                rating, style_label(style), better + 1, charts.history(_series(player, style))
+                rating, style_label(style), boards.rank_of(rating),
+                charts.history(_series(player, style)),
             )
-        )
+        )  # fmt: skip
     return found
 
 
-def _series(player: User, style: str) -> list[float]:
-    """The rating before the first plotted game, then after each one."""
+def _series(player: User, style: str) -> list[int]:
+    """The shown figure before the first plotted game, then after each one."""
     rows = list(
         RatingChange.objects.filter(player=player, style=style)
         .order_by("-played_at", "-rated_game_id")
-        .values_list("mu_before", "sigma_before", "ordinal")[:PLOTTED_GAMES]
+        .values_list("mu_before", "mu")[:PLOTTED_GAMES]
     )
     if not rows:
         return []
     rows.reverse()
-    return [skill.Skill(rows[0][0], rows[0][1]).ordinal, *(row[2] for row in rows)]
+    return [skill.shown(rows[0][0]), *(skill.shown(mu) for _before, mu in rows)]
 
 
 def recent_sets(player: User, everything: bool) -> list[RecentSet]:
@@ -140,18 +144,18 @@ def recent_sets(player: User, everything: bool) -> list[RecentSet]:
     return found
 
 
-def _moves(player: User, match_ids: list[int]) -> dict[int, float]:
-    """How far each set moved the player's rating: the rating after its last rated game less
-    the rating before its first."""
+def _moves(player: User, match_ids: list[int]) -> dict[int, int]:
+    """How far each set moved the player's shown rating: the figure after its last rated game
+    less the figure before its first."""
     spans: dict[int, list] = defaultdict(list)
     rows = (
         RatingChange.objects.filter(player=player, rated_game__match_id__in=match_ids)
         .order_by("rated_game_id")
-        .values_list("rated_game__match_id", "mu_before", "sigma_before", "ordinal")
+        .values_list("rated_game__match_id", "mu_before", "mu")
     )
-    for match_id, mu, sigma, after in rows:
-        spans[match_id].append((skill.Skill(mu, sigma).ordinal, after))
-    return {m: span[-1][1] - span[0][0] for m, span in spans.items()}
+    for match_id, before, after in rows:
+        spans[match_id].append((before, after))
+    return {m: skill.shown_change(span[0][0], span[-1][1]) for m, span in spans.items()}
 
 
 def _outcome(match: Match, party: int) -> str:

@@ -1,5 +1,6 @@
-"""Leaderboards: best rating first, one style, all time or one month, everyone or one club's
-members, people only unless the bots are asked for (then listed apart), a page at a time."""
+"""Leaderboards: established ratings first, then provisional ones, each best first; one style,
+all time or one month, everyone or one club's members, people only unless the bots are asked
+for (then listed apart), a page at a time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from ratings.services import boards
+from ratings import skill
+from ratings.models import RatingChange
+from ratings.services import boards, profiles
 from ratings.services.boards import Board
 from tests.clubs.factories import add_member, make_club
 from tests.factories import make_bot, make_user
@@ -44,7 +47,7 @@ def test_all_time_is_best_rating_first_and_people_only(league):
     _page, rows = boards.page(Board("cutthroat"))
     assert names(rows) == ["ann", "bob", "cy"]
     assert [r.rank for r in rows] == [1, 2, 3]
-    assert rows[0].ordinal > rows[1].ordinal > rows[2].ordinal
+    assert rows[0].rating > rows[1].rating > rows[2].rating
     assert rows[0].games == 4 and rows[0].wins == 3 and rows[0].provisional
 
 
@@ -121,3 +124,47 @@ def test_htmx_gets_only_the_board(league):
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<div id="leaderboard">')
     assert "<html" not in response.text
+
+
+@pytest.fixture
+def veteran_and_newcomer():
+    """vic has an established rating, always second of two (below 1500); nat a provisional
+    one, from a single win (above it)."""
+    vic, win, nat, loser = (make_user(n) for n in ("vic", "win", "nat", "loser"))
+    for day in range(1, PROVISIONAL + 1):
+        announce(finish(table_of([win, vic], "block"), [0, 20], winner=0, at=at(2026, 9, day)))
+    announce(finish(table_of([nat, loser], "block"), [0, 20], winner=0, at=at(2026, 9, 28)))
+    return vic, nat
+
+
+PROVISIONAL = skill.PROVISIONAL_GAMES
+
+
+def test_established_ratings_are_listed_before_provisional_ones(veteran_and_newcomer):
+    vic, nat = veteran_and_newcomer
+    _page, rows = boards.page(Board("block"))
+    assert names(rows) == ["win", "vic", "nat", "loser"]
+    by_name = {row.player.username: row for row in rows}
+    assert by_name["nat"].rating > 1500 > by_name["vic"].rating
+    assert [row.provisional for row in rows] == [False, False, True, True]
+    assert [row.rank for row in rows] == [1, 2, 3, 4]
+    assert [r.rank for r in profiles.ratings_of(vic)] == [2]
+    assert [r.rank for r in profiles.ratings_of(nat)] == [3]
+    _page, month = boards.page(Board("block", month=date(2026, 9, 1)))
+    assert names(month) == ["win", "vic", "nat", "loser"]
+    page = Client().get("/ratings/?style=block").text
+    assert (
+        page.index(">vic<")
+        < page.index("Provisional: fewer than 10 rated games")
+        < page.index(">nat<")
+    )
+    assert f'{by_name["nat"].rating}<span class="provisional"' in page
+
+
+def test_the_month_board_gives_the_change_in_shown_points(league):
+    _page, october = boards.page(Board("cutthroat", month=date(2026, 10, 1)))
+    for row in october:
+        changes = RatingChange.objects.filter(player=row.player, style="cutthroat",
+                                              played_at__gte=at(2026, 10, 1))  # fmt: skip
+        (only,) = changes
+        assert row.change == only.change and row.rating == only.shown

@@ -109,14 +109,37 @@ def test_avatar_initials_come_from_the_name_people_see(display, username, initia
 
 
 def test_the_history_plot_spans_its_values():
-    plot = charts.history([0.0, 2.5, 1.0, 6.0])
+    plot = charts.history([1500, 1525, 1510, 1560])
     assert not plot.empty and len(plot.points.split()) == 4
     ys = [float(p.split(",")[1]) for p in plot.points.split()]
     assert ys.index(max(ys)) == 0 and ys.index(min(ys)) == 3  # higher values are drawn higher
-    assert plot.ticks[0].label == "0" and float(plot.ticks[-1].label) >= 6
+    assert plot.ticks[0].label == "1500" and float(plot.ticks[-1].label) >= 1560
     assert charts.history([]).empty
-    single = charts.history([3.2])
+    single = charts.history([1582])
     assert single.last is not None and len(single.points.split()) == 1
+
+
+def test_the_plot_draws_the_shown_figures_with_round_rules_and_the_start_marked():
+    """A newcomer's first place, then a last: 1500, 1582, 1454. Rules every 50 points (three
+    intervals at most over a spread of 128), 1450 to 1600, the start drawn apart."""
+    plot = charts.history([1500, 1582, 1454])
+    assert [(t.label, t.start) for t in plot.ticks] == [
+        ("1450", False), ("1500", True), ("1550", False), ("1600", False)
+    ]  # fmt: skip
+    assert [t.y for t in plot.ticks] == [96.0, 67.3, 38.7, 10.0]
+    assert plot.points == "34.0,67.3 173.0,20.3 312.0,93.7"
+    assert plot.last == (312.0, 93.7) and (plot.low, plot.high) == (1454, 1582)
+
+
+def test_a_players_plot_and_figure_are_the_shown_ones():
+    ann, bob, cy = (make_user(n) for n in ("ann", "bob", "cy"))
+    announce(finish(table_of([ann, bob], "block"), [0, 20], winner=0))
+    announce(finish(table_of([cy, ann], "block"), [0, 20], winner=0))
+    page = Client().get("/players/ann/").text
+    assert "Block rating over the last games: from 1497 to 1578, now 1497" in page
+    assert '1497<span class="provisional"' in page
+    assert "Provisional: 8 more rated games to go" in page
+    assert 'class="grid start"' in page
 
 
 def test_a_recent_sets_change_runs_from_before_its_first_game_to_after_its_last():
@@ -129,5 +152,5 @@ def test_a_recent_sets_change_runs_from_before_its_first_game_to_after_its_last(
     announce(finish(match, [9, 5, 0, 14], winner=2))
     first, last = RatingChange.objects.filter(player=players[0]).order_by("rated_game_id")
     (recent,) = profiles.recent_sets(players[0], everything=True)
-    assert recent.change == pytest.approx(last.ordinal - first.ordinal_before)
+    assert recent.change == last.shown - first.shown_before == first.change + last.change
     assert list(RatingChange.objects.filter(player=players[0])) == [last, first]
