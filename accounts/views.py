@@ -6,6 +6,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -17,8 +18,11 @@ from .forms import ProfileForm, SignupForm
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """Sign up and log in; then back where the person came from (``next``: an invite link's
+    page, so that following an invite, signing up and joining is one path), or home."""
+    follow = next_page(request)
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(follow or "home")
     if request.method == "POST" and throttle.signups_exhausted(request):
         # Checked before the form, so a flood of sign-ups costs one query each, not a hash.
         return throttle.signup_throttled_response(request)
@@ -27,8 +31,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to the club, %(name)s!") % {"name": user.name})
-        return redirect("home")
-    return render(request, "accounts/signup.html", {"form": form})
+        return redirect(follow or "home")
+    return render(request, "accounts/signup.html", {"form": form, "next": follow})
+
+
+def next_page(request: HttpRequest) -> str:
+    """The page to go back to after signing up (``next``, posted or in the address), if it is
+    one of this site's own; "" otherwise (a link to elsewhere is never followed)."""
+    wanted = (request.POST.get("next") or request.GET.get("next") or "")[:2000]
+    safe = url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return wanted if wanted and safe else ""
 
 
 @login_required

@@ -1,4 +1,4 @@
-"""The form that founds a club."""
+"""The forms of the club pages: founding a club, asking to join, a new invite link."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -23,3 +23,12 @@ class JoinRequestForm(forms.Form):
     message = forms.CharField(
         label=_("A word to the organisers (optional)"), max_length=200, required=False
     )
+
+
+class InviteForm(forms.Form):
+    """A new invite link: how many people it may let in (empty: any number, for two weeks)."""
+
+    uses = forms.IntegerField(
+        label=_("For how many people"), min_value=1, max_value=1000, required=False,
+        help_text=_("Empty: anyone who has the link, for two weeks."),
+    )  # fmt: skip

@@ -1,4 +1,5 @@
-"""Everything that changes a club: founding it, letting people in, roles, leaving.
+"""Everything that changes a club: founding it, letting people in (invite links, limited in uses
+and revoked; requests), roles, leaving.
 
 Each function checks who acts (a ``ClubError`` with the reason otherwise) and locks what it
 changes. Organisers run their club's events from the site's own pages and from the admin site:
@@ -12,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.auth.models import Group
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -123,12 +124,42 @@ def _sync_admin_access(user: User) -> None:
             user.save(update_fields=["is_staff"])
 
 
+#: The most uses an invite link may be limited to (an unlimited one has none).
+MOST_USES = 1000
+
+
 def make_invite(club: Club, by: User, *, days: int | None = 14,
                 uses: int | None = None) -> Invite:  # fmt: skip
-    """A new invite link (organisers only)."""
+    """A new invite link (organisers only), for ``uses`` people at most (None: any number)."""
     _require_organiser(club, by)
+    if uses is not None and not 1 <= uses <= MOST_USES:
+        raise ClubError(
+            _("An invite link is for 1 to %(most)s people, or any number.") % {"most": MOST_USES}
+        )
     expires = timezone.now() + timezone.timedelta(days=days) if days else None
     return Invite.objects.create(club=club, created_by=by, expires_at=expires, uses_left=uses)
+
+
+def revoke_invite(club: Club, by: User, invite_id: int) -> Invite:
+    """Turn an invite link off (organisers only): whoever follows it later is told it is not
+    valid any more. An invite of another club is refused as one that does not exist."""
+    _require_organiser(club, by)
+    with transaction.atomic():
+        invite = Invite.objects.select_for_update().filter(pk=invite_id, club=club).first()
+        if invite is None or not invite.active:
+            raise ClubError(_("There is no such invite link."))
+        invite.active = False
+        invite.save(update_fields=["active"])
+    return invite
+
+
+def live_invites(club: Club, now: datetime | None = None):
+    """The club's invite links that still let people in (active, not expired, not used up),
+    newest first: the ones its page lists."""
+    now = now or timezone.now()
+    rows = club.invites.filter(active=True).exclude(uses_left=0)
+    rows = rows.filter(models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=now))
+    return rows.order_by("-created_at")
 
 
 def invite_problem(invite: Invite | None, now: datetime | None = None) -> str:

@@ -10,6 +10,11 @@ urlpatterns = [
     path("<slug:slug>/request/", views.club_request, name="club_request"),
     path("<slug:slug>/requests/answer/", views.club_decide, name="club_decide"),
     path("<slug:slug>/invites/new/", views.club_invite_new, name="club_invite_new"),
+    path(
+        "<slug:slug>/invites/<int:invite>/revoke/",
+        views.club_invite_revoke,
+        name="club_invite_revoke",
+    ),
     path("<slug:slug>/members/role/", views.club_role, name="club_role"),
     path("<slug:slug>/members/remove/", views.club_remove, name="club_remove"),
 ]

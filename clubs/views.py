@@ -21,7 +21,7 @@ from accounts.models import User
 from config import bounds
 
 from . import services
-from .forms import ClubForm, JoinRequestForm
+from .forms import ClubForm, InviteForm, JoinRequestForm
 from .models import ORGANISING, Club, Invite, JoinRequest, Role
 
 
@@ -61,7 +61,8 @@ def _page(request: HttpRequest, club: Club, error: str = "", status: int = 200) 
         "owner": role == Role.OWNER or request.user.is_superuser,
         "memberships": club.memberships.select_related("user").order_by("-role", "joined_at"),
         "requests": _pending_requests(club) if organiser else (),
-        "invites": club.invites.filter(active=True).order_by("-created_at") if organiser else (),
+        "invites": services.live_invites(club) if organiser else (),
+        "invite_form": InviteForm(),
         "waiting": pending.exists() if pending is not None else False,
         "join_form": JoinRequestForm(),
         "roles": Role.choices,
@@ -132,11 +133,25 @@ def club_decide(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def club_invite_new(request: HttpRequest, slug: str) -> HttpResponse:
+    form = InviteForm(request.POST)
+
     def make(club_obj: Club) -> str:
-        services.make_invite(club_obj, request.user)
-        return _("A new invite link is ready below: send it to your players.")
+        if not form.is_valid():
+            raise services.ClubError(" ".join(form.errors.get("uses", [])))
+        services.make_invite(club_obj, request.user, uses=form.cleaned_data["uses"])
+        return _("A new invite link is ready below: copy it and send it to your players.")
 
     return _act(request, slug, make)
+
+
+@login_required
+@require_POST
+def club_invite_revoke(request: HttpRequest, slug: str, invite: int) -> HttpResponse:
+    def revoke(club_obj: Club) -> str:
+        services.revoke_invite(club_obj, request.user, invite)
+        return _("The invite link is turned off: nobody can join with it any more.")
+
+    return _act(request, slug, revoke)
 
 
 @login_required

@@ -73,6 +73,17 @@ MONTHS = (
     gettext_noop("dec"),
 )
 
+#: Weekday names, for dates ("l": Friday; a new event's name, "Friday night").
+WEEKDAYS = (
+    gettext_noop("Monday"),
+    gettext_noop("Tuesday"),
+    gettext_noop("Wednesday"),
+    gettext_noop("Thursday"),
+    gettext_noop("Friday"),
+    gettext_noop("Saturday"),
+    gettext_noop("Sunday"),
+)
+
 PLURALS = (
     ngettext_lazy(
         "This password is too short. It must contain at least %d character.",

@@ -78,8 +78,9 @@ class Table(models.Model):
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
+        # "game table": the admin lists the events' tables too ("event tables")
+        verbose_name = _("game table")
+        verbose_name_plural = _("game tables")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["state", "is_private"])]
 

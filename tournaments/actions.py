@@ -16,6 +16,11 @@ moved on meanwhile, and what the organiser typed is only judged when it is sent)
 of the kind ``NotNow`` means the command does not apply at all at this point (a draft cannot
 start); any other is a reason the page shows in the command's place (too few entries).
 
+A command that puts someone out of the event (``withdraw``, ``disqualify``) declares its
+``confirm``: the question each page asks before it runs it (the run page in a ``<details>``
+with a second button, the admin on a page of its own), and ``reinstate`` takes it back where
+the format can (``entries.check_reinstate``).
+
 Who may act is checked twice, as before: each screen lets only the event's organisers reach
 a command (the run page answers 404 to anyone else, the admin lists only the clubs the user
 organises), and ``perform`` refuses anyone who may not run the event.
@@ -24,7 +29,7 @@ organises), and ``perform`` refuses anyone who may not run the event.
 |---|---|---|---|
 | ``open-registration``, ``open-checkin``, ``start``, ``finish`` | event | both | ``events`` |
 | ``cancel`` | event | run page | ``events.cancel`` |
-| ``preview`` | event | admin | ``rounds.preview_round`` |
+| ``preview`` (before the start: round 1) | event | admin | ``events.first_round``, ``rounds`` |
 | ``next-round`` (round seen, start at once) | event | both | ``rounds.generate_round`` |
 | ``start-round`` | event | both | ``rounds.start_round`` |
 | ``round-time`` (empty: now) | event | both | ``schedule.start_seated_round`` |
@@ -32,9 +37,14 @@ organises), and ``perform`` refuses anyone who may not run the event.
 | ``step`` | event | admin | ``schedule.step`` |
 | ``enter``, ``add-bot`` | event | run page | ``entries.register``, ``register_bot`` |
 | ``reseat`` | event (admin: chosen tables) | both | ``rounds.reseat`` |
-| ``check-in``, ``withdraw``, ``disqualify`` | entry | both | ``entries`` |
+| ``check-in-bots``, ``check-in-here`` (on the site) | event | run page | ``entries`` |
+| ``check-in``, ``undo-check-in``, ``withdraw``, ``disqualify`` | entry | both | ``entries`` |
+| ``reinstate`` | entry | both | ``entries.reinstate`` |
 | ``groups``, ``seed`` | entry | run page | ``entries.set_groups``, ``set_seed`` |
 | ``result`` | table | both | ``results.record_result`` |
+| ``undo-round``, ``void-round``, ``re-pair`` | event (admin: round) | both | ``corrections`` |
+| ``hold`` (the pause for corrections) | event | both | ``schedule.hold`` |
+| ``reopen`` (a reason) | event | both | ``events.reopen`` |
 """
 
 from __future__ import annotations
@@ -53,14 +63,15 @@ from .forms import (
     EnterForm,
     GroupsForm,
     NextRoundForm,
+    ReasonForm,
     ReseatForm,
     ResultForm,
     RoundTimeForm,
     SeedForm,
 )
-from .models import Entry, TableAssignment, Tournament
+from .models import Entry, Round, TableAssignment, Tournament
 from .presenters import entry_name
-from .services import access, entries, events, results, rounds, schedule
+from .services import access, corrections, entries, events, results, rounds, schedule
 from .services.errors import ChangedMeanwhile, NotNow, TournamentError
 from .services.state import Snapshot, snapshot
 
@@ -77,6 +88,8 @@ class Target:
     entry: Entry | None = None
     table: TableAssignment | None = None
     tables: tuple[TableAssignment, ...] = ()
+    #: The round an admin chose to take back, void or pair again (None: the latest).
+    round: Round | None = None
     #: What the commands' checks read of the event, read once per target (a page asks many).
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -97,6 +110,21 @@ class Target:
         if isinstance(found, TournamentError):
             raise found
         return found
+
+    def coming_round(self) -> RoundPlan:
+        """The round a preview shows: before the start, round 1 as the start would make it
+        (``events.first_round``); once the event runs, the next round (``next_round``)."""
+        if self.event.state in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
+            if "first" not in self.memo:
+                try:
+                    self.memo["first"] = events.first_round(self.event, self.snapshot())
+                except TournamentError as error:
+                    self.memo["first"] = error
+            found = self.memo["first"]
+            if isinstance(found, TournamentError):
+                raise found
+            return found
+        return self.next_round()
 
     def for_entry(self, entry: Entry) -> Target:
         """The same event (and what was read of it) for one of its entries."""
@@ -156,6 +184,9 @@ class Command:
     on: str = EVENT
     #: Offered on the run page (otherwise in the admin only).
     page: bool = True
+    #: The question a page asks before it runs the command (None: it runs at once): a step
+    #: that puts someone out of the event is confirmed first, on the run page and in the admin.
+    confirm: Callable[[Target], str] | None = None
 
     def form_for(self, target: Target, data: Mapping | None = None) -> forms.Form | None:
         return self.form(target, data) if self.form is not None else None
@@ -172,6 +203,10 @@ class Command:
 
     def available(self, target: Target) -> bool:
         return self.unavailable(target) is None
+
+    def question(self, target: Target) -> str:
+        """What the page asks before running the command on the target ("" for none)."""
+        return self.confirm(target) if self.confirm is not None else ""
 
     def perform(self, target: Target, by, data: Mapping | None = None, *,
                 form: forms.Form | None = None) -> str:  # fmt: skip
@@ -229,8 +264,8 @@ def _start(call: Call) -> str:
 
 
 def _preview(call: Call) -> str:
-    new = rounds.preview_round(call.event, call.by)
-    snap = snapshot(call.event)
+    new = call.target.coming_round()
+    snap = call.target.snapshot()
     tables = "; ".join(
         f"{i}. " + " · ".join(entry_name(snap.entries, who) for who in table.seats)
         for i, table in enumerate(new.tables, start=1)
@@ -319,6 +354,47 @@ def _reseat(call: Call) -> str:
     return _("%(a)s and %(b)s have swapped seats.") % {"a": first.name, "b": second.name}
 
 
+# -- putting a mistake right ---------------------------------------------------------------
+
+
+def _undo_round(call: Call) -> str:
+    number = corrections.undo_round(call.event, call.by, row=call.target.round)
+    said = _("Round %(n)s is taken back; the event waits for you to seat it again.")
+    return said % {"n": number}
+
+
+def _void_round(call: Call) -> str:
+    number = corrections.void_round(call.event, call.by, call.data["reason"],
+                                    row=call.target.round)  # fmt: skip
+    return _("Round %(n)s is void: its results are set aside in the log, and the event waits "
+             "for you to seat it again.") % {"n": number}  # fmt: skip
+
+
+def _repairable(target: Target) -> object:
+    if target.round is not None:
+        corrections.check_undo(target.event, target.round)  # the latest, not started
+    return corrections.paired_on_old_results(target.event, target.snapshot())
+
+
+def _repair(call: Call) -> str:
+    row = corrections.repair_round(call.event, call.by, row=call.target.round)
+    return _("Round %(n)s is paired again from the results as they stand.") % {"n": row.number}
+
+
+def _hold(call: Call) -> str:
+    schedule.hold(call.event, call.by)
+    return _("The event waits for you: seat the next round, or finish the event, when ready.")
+
+
+def _reopen(call: Call) -> str:
+    events.reopen(call.event, call.by, call.data["reason"])
+    return _("The event is open again: correct what was wrong, then finish it again.")
+
+
+def _of_round(check: Callable[[Tournament, Round | None], object]) -> Callable[[Target], object]:
+    return lambda target: check(target.event, target.round)
+
+
 # -- an entry -------------------------------------------------------------------------------
 
 
@@ -335,6 +411,47 @@ def _withdraw(call: Call) -> str:
 def _disqualify(call: Call) -> str:
     entries.disqualify(call.event, call.by, call.target.entry)
     return _("Disqualified.")
+
+
+def _confirm_withdraw(target: Target) -> str:
+    facts = {"name": target.entry.name}
+    if target.event.state == Tournament.State.RUNNING:
+        return _("Withdraw %(name)s? They keep their results so far, lose the tables they have "
+                 "not finished and are not seated again. Reinstate them if it was a mistake."
+                 ) % facts  # fmt: skip
+    return _("Withdraw %(name)s? Their entry is removed; enter them again if they come back.") % (
+        facts
+    )
+
+
+def _confirm_disqualify(target: Target) -> str:
+    return _("Disqualify %(name)s? They keep their results so far, lose the tables they have "
+             "not finished and are not seated again. Reinstate them if it was a mistake."
+             ) % {"name": target.entry.name}  # fmt: skip
+
+
+def _reinstate(call: Call) -> str:
+    entries.reinstate(call.event, call.by, call.target.entry)
+    return _("Reinstated: they are seated from the next round.")
+
+
+def _undo_check_in(call: Call) -> str:
+    entries.undo_check_in(call.event, call.by, call.target.entry)
+    return _("Check-in undone: they must check in again before the start.")
+
+
+def _check_in_all(chosen: Callable[[Tournament], list[Entry]]) -> Callable[[Call], str]:
+    """Check in at once every entry ``chosen`` finds waiting (every bot, everyone here)."""
+
+    def run(call: Call) -> str:
+        done = entries.check_in_all(call.event, call.by, chosen)
+        return _("Checked in: %(names)s.") % {"names": ", ".join(e.name for e in done)}
+
+    return run
+
+
+def _waiting(chosen: Callable[[Tournament], list[Entry]]) -> Callable[[Target], object]:
+    return lambda target: entries.check_check_in_all(target.event, chosen(target.event))
 
 
 def _groups(call: Call) -> str:
@@ -414,8 +531,8 @@ COMMANDS: dict[str, Command] = {
             "start", gettext_lazy("Start (play round 1)"), _start, check=_event(events.check_start)
         ),
         Command(
-            "preview", gettext_lazy("Preview the next round"), _preview,
-            check=Target.next_round, page=False,
+            "preview", gettext_lazy("Preview the next round (before the start: round 1)"),
+            _preview, check=Target.coming_round, page=False,
         ),
         Command(
             "next-round", gettext_lazy("Generate the next round and start its tables"),
@@ -459,12 +576,30 @@ COMMANDS: dict[str, Command] = {
             check=_of_entry(entries.check_check_in),
         ),
         Command(
+            "check-in-bots", gettext_lazy("Check in every bot"),
+            _check_in_all(entries.waiting_bots), check=_waiting(entries.waiting_bots),
+        ),
+        Command(
+            "check-in-here", gettext_lazy("Check in everyone on the site now"),
+            _check_in_all(entries.waiting_here), check=_waiting(entries.waiting_here),
+        ),
+        Command(
+            "undo-check-in", gettext_lazy("Undo check-in"), _undo_check_in, on=ENTRY,
+            check=_of_entry(entries.check_undo_check_in),
+        ),
+        Command(
             "withdraw", gettext_lazy("Withdraw"), _withdraw, on=ENTRY,
-            check=_of_entry(entries.check_withdraw),
+            check=_of_entry(entries.check_withdraw), confirm=_confirm_withdraw,
         ),
         Command(
             "disqualify", gettext_lazy("Disqualify"), _disqualify, on=ENTRY,
-            check=_of_entry(entries.check_disqualify),
+            check=_of_entry(entries.check_disqualify), confirm=_confirm_disqualify,
+        ),
+        Command(
+            "reinstate", gettext_lazy("Reinstate"), _reinstate, on=ENTRY,
+            check=lambda target: entries.check_reinstate(
+                target.event, target.entry, target.snapshot()
+            ),
         ),
         Command(
             "groups", gettext_lazy("Kept apart from"), _groups, on=ENTRY,
@@ -478,6 +613,28 @@ COMMANDS: dict[str, Command] = {
         Command(
             "result", gettext_lazy("Record or override the result (with a reason)"), _result,
             on=TABLE, check=_event(results.check_record_result), form=_result_form,
+        ),
+        Command(
+            "undo-round", gettext_lazy("Take back the seated round (before it starts)"),
+            _undo_round, check=_of_round(corrections.check_undo),
+        ),
+        Command(
+            "void-round", gettext_lazy("Void the round (with a reason): its results set aside"),
+            _void_round, check=_of_round(corrections.check_void),
+            form=lambda target, data: ReasonForm(data, name="void"),
+        ),
+        Command(
+            "re-pair", gettext_lazy("Pair the seated round again from the corrected results"),
+            _repair, check=_repairable,
+        ),
+        Command(
+            "hold", gettext_lazy("Hold: wait for me before the event moves on"), _hold,
+            check=_event(schedule.check_hold),
+        ),
+        Command(
+            "reopen", gettext_lazy("Reopen the event (with a reason)"), _reopen,
+            check=_event(events.check_reopen),
+            form=lambda target, data: ReasonForm(data, name="reopen"),
         ),
     ]
 }  # fmt: skip
@@ -498,6 +655,7 @@ class Offer:
     available: bool
     form: forms.Form | None = None
     reason: str = ""
+    question: str = ""  # asked before it runs (``Command.confirm``)
 
 
 def offer(name: str, target: Target) -> Offer:
@@ -506,7 +664,7 @@ def offer(name: str, target: Target) -> Offer:
     if refused is not None:
         reason = "" if isinstance(refused, NotNow) else str(refused)
         return Offer(command, False, reason=reason)
-    return Offer(command, True, command.form_for(target))
+    return Offer(command, True, command.form_for(target), question=command.question(target))
 
 
 def offers(target: Target, on: str = EVENT) -> dict[str, Offer]:

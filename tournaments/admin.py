@@ -22,7 +22,9 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -30,6 +32,15 @@ from clubs.services import can_organise, organised_clubs
 from config import bounds
 
 from .actions import COMMANDS, Target
+from .admin_parts import (
+    RoundNumberFilter,
+    ask_first,
+    director_help_texts,
+    entry_add_form,
+    placed,
+    players,
+)
+from .director import log_rows
 from .models import Entry, Round, TableAssignment, Tournament
 from .presenters import entry_name, number
 from .services import entries, events, schedule
@@ -82,8 +93,10 @@ def command_action(name: str, action: str, *, label=None, data: Mapping | None =
     chosen row (``modeladmin.target`` says what it acts on), with ``data`` as its form's
     values; it reports per row what was done, or what was refused and why."""
 
-    def run(modeladmin, request, queryset) -> None:
+    def run(modeladmin, request, queryset):
         command = COMMANDS[name]
+        if command.confirm is not None and request.POST.get("confirmed") != "yes":
+            return ask_first(modeladmin, request, queryset, name)  # asked before it puts out
         for obj in queryset:
             target = modeladmin.target(obj)
             try:
@@ -95,9 +108,54 @@ def command_action(name: str, action: str, *, label=None, data: Mapping | None =
                 modeladmin.message_user(request, f"{obj}: {error}", messages.ERROR)
             else:
                 modeladmin.message_user(request, f"{obj}: {done}", messages.SUCCESS)
+        return None
 
     run.__name__ = run.__qualname__ = action
     return admin.action(description=label or COMMANDS[name].label)(run)
+
+
+class CommandForms:
+    """Admin actions whose command takes values (a result, a re-seat, a reason)."""
+
+    def with_form(self, request, queryset, name: str, target: Target, title: str, where):
+        """A command that takes values: its form on an intermediate page until it is done,
+        then the message, after ``where`` (the row it changed). Where it is not available, no
+        form: the reason, at once."""
+        command = COMMANDS[name]
+        refused = command.unavailable(target)
+        if refused is not None:
+            self.message_user(request, f"{where}: {refused}", messages.ERROR)
+            return None
+        form = command.form_for(target, request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            try:
+                done = command.perform(target, request.user, form=form)
+            except TournamentError as error:
+                target, form = command.refused(target, form, error)
+            else:
+                self.message_user(request, f"{where}: {done}", messages.SUCCESS)
+                return None
+        return self._intermediate(request, queryset, form, title)
+
+    def one_with_form(self, request, queryset, name: str, title: str):
+        """``with_form`` for one chosen row (its ``target``), or why it needs one."""
+        if queryset.count() != 1:
+            self.message_user(request, _("Choose one row for this action."), messages.ERROR)
+            return None
+        obj = queryset.get()
+        return self.with_form(request, queryset, name, self.target(obj), title, obj)
+
+    def _intermediate(self, request, queryset, form, title: str) -> TemplateResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title,
+            "form": form,
+            "rows": queryset,
+            "action": request.POST.get("action"),
+            "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "tournaments/admin/action_form.html", context)
 
 
 # -- events -----------------------------------------------------------------------------
@@ -174,6 +232,10 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ("club", *events.FIELDS)
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        director_help_texts(self)  # what each field does, in the site form's words
+
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -188,7 +250,7 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ClubScoped, admin.ModelAdmin):
+class TournamentAdmin(CommandForms, ClubScoped, admin.ModelAdmin):
     form = TournamentForm
     list_display = ("name", "club", "style", "format", "state", "entry_count", "starts_at")
     list_filter = ("state", "style", "format", ("club", admin.RelatedOnlyFieldListFilter))
@@ -198,7 +260,7 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     date_hierarchy = "created_at"
     inlines = [EntryInline, RoundInline]
     readonly_fields = ("state", "schedule_note", "notice_at", "entry_pages", "created_by",
-                       "created_at", "updated_at")  # fmt: skip
+                       "created_at", "updated_at", "corrections")  # fmt: skip
     fieldsets = [
         (None, {"fields": ("club", "name", "state", "schedule_note", "notice_at", "visibility",
                            "rated", "entry_cap", "entry_pages")}),
@@ -206,14 +268,15 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
             "style", "seats", "options", "format", "format_options", "play_mode",
             "games_per_table", "points", "bots_fill", "bot_level", "turn_clock")}),
         (gettext_lazy("Schedule"), {
-            "fields": ("registration_opens_at", "checkin_opens_at", "starts_at", "advance",
-                       "round_pause", "round_minutes"),
+            "fields": ("registration_opens_at", "checkin_opens_at", "starts_at",
+                       "pairing_pause", "advance", "round_pause", "round_minutes"),
             "description": gettext_lazy("Times left empty wait for the organiser's click."),
         }),
         (gettext_lazy("No-shows and byes"), {"fields": ("no_show", "no_show_grace", "byes")}),
         (gettext_lazy("Same deals, and keeping club-mates apart"),
          {"fields": ("same_deals", "separate_clubs")}),
-        (gettext_lazy("Record"), {"fields": ("created_by", "created_at", "updated_at")}),
+        (gettext_lazy("Record"), {"fields": ("created_by", "created_at", "updated_at",
+                                             "corrections")}),
     ]  # fmt: skip
     actions = [
         command_action("open-registration", "open_registration"),
@@ -229,11 +292,17 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
         command_action("start-round", "start_round_tables"),
         command_action("adjudicate", "adjudicate_now"),
         command_action("step", "step_now"),
+        command_action("hold", "hold"),
         command_action("finish", "finish"),
+        "reopen",
     ]
 
     def target(self, event: Tournament) -> Target:
         return Target(event)
+
+    @admin.action(description=COMMANDS["reopen"].label)
+    def reopen(self, request, queryset):
+        return self.one_with_form(request, queryset, "reopen", _("Reopen the event"))
 
     def get_search_results(self, request, queryset, search_term):
         found, _duplicates = super().get_search_results(request, queryset, search_term)
@@ -257,6 +326,23 @@ class TournamentAdmin(ClubScoped, admin.ModelAdmin):
     def schedule_note(self, event: Tournament) -> str:
         """The schedule's note in the reader's language (stored as sentences to translate)."""
         return event.notice_text or "-"
+
+    @admin.display(description=gettext_lazy("log of corrections"))
+    def corrections(self, event: Tournament) -> str:
+        """The event's log, newest first (``director.log_rows``, as the run page lists it)."""
+        if event.pk is None:
+            return "-"
+        rows = log_rows(event)
+        if not rows:
+            return "-"
+        return format_html(
+            "<ul>{}</ul>",
+            format_html_join(
+                "", "<li>{} · {} · {} · {} · {}</li>",
+                ((date_format(localtime(r.at), "DATETIME_FORMAT"), r.what, r.where, r.by,
+                  r.reason) for r in rows),
+            ),
+        )  # fmt: skip
 
     @admin.display(description=gettext_lazy("entry pages"))
     def entry_pages(self, event: Tournament) -> str:
@@ -344,17 +430,41 @@ class EntryAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     list_per_page = 100
     actions = [
         command_action("check-in", "check_in"),
+        command_action("undo-check-in", "undo_check_in"),
         command_action("withdraw", "withdraw"),
         command_action("disqualify", "disqualify"),
+        command_action("reinstate", "reinstate"),
     ]
+    #: A new entry: the event, the player and partner (``admin_parts.EntryAddForm``).
+    add_fields = ("tournament", "player", "partner")
 
     def target(self, entry: Entry) -> Target:
         return Target(entry.tournament, entry=entry)
 
-    def has_add_permission(self, request) -> bool:
-        return False  # people enter on the event's pages, where one entry per person is checked
+    def get_urls(self):
+        from django.urls import path
+
+        own = [path("players/", self.admin_site.admin_view(players),
+                    name="tournaments_entry_players")]  # fmt: skip
+        return own + super().get_urls()
+
+    def get_fields(self, request, obj=None):
+        return self.add_fields if obj is None else super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        return () if obj is None else super().get_readonly_fields(request, obj)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        """Adding: the run page's "enter", with the player picked among the organiser's
+        members (never a list of every user); changing: seeds and labels."""
+        if obj is None:
+            return entry_add_form(request, self.admin_site)
+        return super().get_form(request, obj, change, **kwargs)
 
     def save_model(self, request, obj, form, change) -> None:
+        if not change:  # entered by the form's command already: the admin shows that entry
+            obj.__dict__.update(form.entered.__dict__)
+            return
         if "seed" in form.changed_data:
             entries.set_seed(obj.tournament, request.user, obj, form.cleaned_data["seed"])
         if "groups" in form.changed_data:
@@ -368,7 +478,7 @@ class EntryAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
 
 class TableInline(admin.TabularInline):
     model = TableAssignment
-    fields = ("number", "label", "seated", "places", "state", "overridden_by")
+    fields = ("number", "label", "seated", "result", "state", "overridden_by")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -381,6 +491,10 @@ class TableInline(admin.TabularInline):
     def seated(self, table: TableAssignment) -> str:
         return seat_names(table)
 
+    @admin.display(description=gettext_lazy("result"))
+    def result(self, table: TableAssignment) -> str:
+        return result_words(table)
+
 
 def seat_names(table: TableAssignment) -> str:
     seats = table.seats or []  # none on a row the admin's form made from an unknown id
@@ -388,8 +502,15 @@ def seat_names(table: TableAssignment) -> str:
     return " · ".join(entry_name(found, who) for who in seats)
 
 
+def result_words(table: TableAssignment) -> str:
+    """ "1st Ann, 2nd Bob, 3rd Cy, 4th Dee" ("-" while the table has no result)."""
+    seats = table.seats or []
+    found = Entry.objects.select_related("player", "partner").in_bulk([s for s in seats if s])
+    return placed(table, [entry_name(found, who) for who in seats]) or "-"
+
+
 @admin.register(Round)
-class RoundAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
+class RoundAdmin(CommandForms, KeptRecord, ClubScoped, admin.ModelAdmin):
     club_path = "tournament__club"
     list_display = ("__str__", "stage", "state", "created_at", "finished_at")
     list_filter = ("state", ("tournament", admin.RelatedOnlyFieldListFilter))
@@ -399,13 +520,21 @@ class RoundAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     readonly_fields = ("tournament", "stage", "number", "state", "byes", "walkovers",
                        "started_at", "deadline", "created_at", "finished_at")  # fmt: skip
     inlines = [TableInline]
-    # starts the event's seated round (its latest), whichever round was chosen
+    # starts the event's seated round (its latest), whichever round was chosen; the others
+    # act on the round chosen, which must be the event's latest (or say why not)
     actions = [
-        command_action("round-time", "start_now", label=gettext_lazy("Start the seated round now"))
+        command_action("round-time", "start_now", label=gettext_lazy("Start the seated round now")),
+        command_action("undo-round", "take_back"),
+        "void",
+        command_action("re-pair", "pair_again"),
     ]
 
     def target(self, row: Round) -> Target:
-        return Target(row.tournament)
+        return Target(row.tournament, round=row)
+
+    @admin.action(description=COMMANDS["void-round"].label)
+    def void(self, request, queryset):
+        return self.one_with_form(request, queryset, "void-round", _("Void the round"))
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -423,13 +552,14 @@ class RoundAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
 
 
 @admin.register(TableAssignment)
-class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
+class TableAssignmentAdmin(CommandForms, KeptRecord, ClubScoped, admin.ModelAdmin):
     club_path = "round__tournament__club"
-    list_display = ("__str__", "seated", "places", "points_shown", "state", "overridden_by")
-    list_filter = ("state", ("round__tournament", admin.RelatedOnlyFieldListFilter))
+    list_display = ("__str__", "seated", "result", "points_shown", "state", "overridden_by")
+    list_filter = ("state", ("round__tournament", admin.RelatedOnlyFieldListFilter),
+                   RoundNumberFilter)  # fmt: skip
     search_fields = ("round__tournament__name", "table__code", "label")
     list_select_related = ("round__tournament", "overridden_by")
-    fields = ("round", "number", "label", "seated", "table", "match", "places",
+    fields = ("round", "number", "label", "seated", "table", "match", "result",
               "points_shown", "state", "adjudicated", "overridden_by", "override_reason",
               "overridden_at")  # fmt: skip
     readonly_fields = fields
@@ -441,6 +571,10 @@ class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("seats"))
     def seated(self, table: TableAssignment) -> str:
         return seat_names(table)
+
+    @admin.display(description=gettext_lazy("result"))
+    def result(self, table: TableAssignment) -> str:
+        return result_words(table)
 
     @admin.display(description=gettext_lazy("points"))
     def points_shown(self, table: TableAssignment) -> str:
@@ -466,35 +600,5 @@ class TableAssignmentAdmin(KeptRecord, ClubScoped, admin.ModelAdmin):
         return self._with_form(request, queryset, "reseat", target, _("Re-seat"))
 
     def _with_form(self, request, queryset, name: str, target: Target, title: str):
-        """A command that takes values: its form on an intermediate page until it is done,
-        then the message, after the round it changed. Where it is not available, no form:
-        the reason, at once."""
-        command = COMMANDS[name]
-        refused = command.unavailable(target)
-        if refused is not None:
-            row = (target.table or target.tables[0]).round
-            self.message_user(request, f"{row}: {refused}", messages.ERROR)
-            return None
-        form = command.form_for(target, request.POST if "apply" in request.POST else None)
-        if form.is_bound and form.is_valid():
-            try:
-                done = command.perform(target, request.user, form=form)
-            except TournamentError as error:
-                target, form = command.refused(target, form, error)
-            else:
-                row = (target.table or target.tables[0]).round
-                self.message_user(request, f"{row}: {done}", messages.SUCCESS)
-                return None
-        return self._intermediate(request, queryset, form, title)
-
-    def _intermediate(self, request, queryset, form, title: str) -> TemplateResponse:
-        context = {
-            **self.admin_site.each_context(request),
-            "title": title,
-            "form": form,
-            "rows": queryset,
-            "action": request.POST.get("action"),
-            "opts": self.model._meta,
-            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
-        }
-        return TemplateResponse(request, "tournaments/admin/action_form.html", context)
+        row = (target.table or target.tables[0]).round
+        return self.with_form(request, queryset, name, target, title, row)

@@ -18,10 +18,20 @@ import csv
 import io
 from collections.abc import Callable
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .director import log_rows
 from .models import Tournament, table_label
-from .presenters import entry_name, entry_statuses, number, tiebreak_columns
+from .presenters import (
+    entry_name,
+    entry_number,
+    entry_statuses,
+    number,
+    numbered,
+    shown_ranks,
+    tiebreak_columns,
+)
 from .services.state import Snapshot
 
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
@@ -58,15 +68,16 @@ Link = Callable[[str], str]
 
 
 def entries_csv(snap: Snapshot, link: Link | None = None) -> str:
-    """One line per entry: where it stands (``presenters.entry_statuses``, not the stored
+    """One line per entry, by seed, with its number in the event (``presenters.numbered``, as
+    the pages show it): where it stands (``presenters.entry_statuses``, not the stored
     "Registered" of everybody still in) and its final place; a partner column in pair events."""
     pairs = snap.tournament.pairs
     statuses = entry_statuses(snap, _standings(snap))
-    header: list[object] = [_("entry"), _("seed"), _("player")]
+    header: list[object] = [_("no."), _("seed"), _("player")]
     header += [_("partner")] if pairs else []
     rows: list[list[object]] = [[*header, _("status"), _("final place")]]
-    for entry in snap.entries.values():
-        line: list[object] = [entry.pk, entry.seed or "", entry.player.name]
+    for entry in numbered(snap.entries):
+        line: list[object] = [entry.number, entry.seed or "", entry.player.name]
         line += [entry.partner.name if entry.partner_id else ""] if pairs else []
         rows.append([*line, statuses[entry.pk], entry.final_place or ""])
     return write_csv(rows)
@@ -118,24 +129,26 @@ def _games_table(table, link: Link | None) -> str:
 
 
 def standings_csv(snap: Snapshot, link: Link | None = None) -> str:
-    """The standings with every tiebreak; the place filled for every entry once the event is
-    finished (its final place), and for a knockout's eliminated before; the pool column only
-    in an event of pools."""
+    """The standings with every tiebreak and each entry's number; the rank as the pages show
+    it (``presenters.shown_ranks``: a knockout's entrants still in play for places 1 to 8);
+    the place filled for every entry once the event is finished (its final place), and for a
+    knockout's eliminated before; the pool column only in an event of pools."""
     columns = tiebreak_columns(snap)
     lines = _standings(snap)
     pools = any(line.pool for line in lines)
     statuses = entry_statuses(snap, lines)
     finished = snap.tournament.state == Tournament.State.FINISHED
     rows: list[list[object]] = [
-        [_("rank"), _("entry"), *([_("pool")] if pools else []), _("points"), _("played"),
+        [_("rank"), _("no."), _("entry"), *([_("pool")] if pools else []), _("points"), _("played"),
          _("wins"), _("byes"), *(heading for _key, heading, _abbr in columns), _("place"),
          _("status")]
     ]  # fmt: skip
-    for line in lines:
+    for line, rank in zip(lines, shown_ranks(snap, lines), strict=True):
         entry = snap.entries.get(line.entrant)
         place = entry.final_place if finished and entry is not None else line.place
         rows.append([
-            line.rank, entry_name(snap.entries, line.entrant), *([line.pool] if pools else []),
+            rank, entry_number(snap.entries, line.entrant) or "",
+            entry_name(snap.entries, line.entrant), *([line.pool] if pools else []),
             _numeric(line.points), line.played, line.wins, line.byes,
             *(_numeric(line.tiebreaks.get(key)) for key, _h, _a in columns),
             place or "", statuses.get(line.entrant, ""),
@@ -147,4 +160,23 @@ def _standings(snap: Snapshot) -> list:
     return snap.standings() if snap.rounds else []
 
 
-EXPORTS = {"entries": entries_csv, "pairings": pairings_csv, "standings": standings_csv}
+def log_csv(snap: Snapshot, link: Link | None = None) -> str:
+    """The event's log (``director.log_rows``), newest first: every result set by hand, round
+    taken back, voided or paired again, and the event reopened and finished again, with who,
+    when (ISO 8601, in the site's time zone) and why. For the organisers only: reasons are
+    theirs."""
+    rows: list[list[object]] = [
+        [_("when"), _("what"), _("round"), _("table"), _("who"), _("why"), _("details")]
+    ]
+    for row in log_rows(snap.tournament):
+        when = timezone.localtime(row.at).isoformat(timespec="seconds")
+        rows.append([when, row.what, row.round or "", row.table or "", row.by, row.reason,
+                     row.detail])  # fmt: skip
+    return write_csv(rows)
+
+
+EXPORTS = {
+    "entries": entries_csv, "pairings": pairings_csv, "standings": standings_csv, "log": log_csv,
+}  # fmt: skip
+#: Files only the event's organisers may download (the others: whoever may see the event).
+ORGANISERS_ONLY = frozenset({"log"})

@@ -25,7 +25,7 @@ from django import forms
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -62,9 +62,37 @@ OPTION_PREFIX = "style_"
 DEFAULT_STYLE = "cutthroat"
 WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 #: The schedule's fields, as the form and the services name them alike.
-SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
-                   "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
-                   "separate_clubs")  # fmt: skip
+SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "pairing_pause",
+                   "round_pause", "round_minutes", "no_show", "no_show_grace", "byes",
+                   "same_deals", "separate_clubs")  # fmt: skip
+#: The choice of the pause for corrections that waits for the director (stored as empty).
+DIRECTOR = "director"
+#: The pauses for corrections the event form offers, in seconds.
+PAIRING_PAUSES = (0, 60, 120, 300, 600)
+
+
+def pairing_pause_choices(current: object = None) -> list[tuple[str, str]]:
+    """The pauses for corrections as the form offers them, in the reader's language, and the
+    event's own if it is another (set in the admin)."""
+    seconds = list(PAIRING_PAUSES)
+    if isinstance(current, int) and current not in seconds:
+        seconds = sorted([*seconds, current])
+    choices = []
+    for value in seconds:
+        if value == 0:
+            label = gettext("None: pair the next round at once")
+        elif value % 60 == 0:
+            minutes = value // 60
+            label = ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+        else:
+            label = ngettext("%(n)s second", "%(n)s seconds", value) % {"n": value}
+        choices.append((str(value), label))
+    return [*choices, (DIRECTOR, gettext("Until I say (the run page waits for you)"))]
+
+
+def pause_value(value: object) -> int | None:
+    """The pause chosen on the form: seconds, or None to wait for the director."""
+    return None if value == DIRECTOR else int(value)
 
 
 def style_option_fields(style: str, seats: int | None = None) -> dict[str, forms.Field]:
@@ -221,10 +249,18 @@ class EventForm(forms.Form):
         initial="auto",
         required=False,
     )
+    pairing_pause = forms.TypedChoiceField(
+        label=_("Time to correct results before the next round"), coerce=pause_value,
+        empty_value=None, required=False, initial="120",
+        help_text=_("After a round's last result, a wrong result can still be corrected before "
+                    "the next round is paired from it (after the last round: before the event "
+                    "finishes). The run page counts it down, with “Seat now” and “Hold”."),
+    )  # fmt: skip
     round_pause = forms.IntegerField(
-        label=_("Pause between rounds (seconds)"), min_value=0, max_value=86_400, initial=0,
+        label=_("Pause after seating (seconds)"), min_value=0, max_value=86_400, initial=0,
         required=False,
-        help_text=_("The next round is seated at once; players see their table during the pause."),
+        help_text=_("Once the next round is seated, players see their table during this pause; "
+                    "then its tables start."),
     )  # fmt: skip
     round_minutes = forms.IntegerField(
         label=_("Round deadline (minutes)"), min_value=1, max_value=1440, required=False,
@@ -264,6 +300,9 @@ class EventForm(forms.Form):
             del self.fields["club"]
         else:
             self.fields["club"].queryset = clubs
+        self.fields["pairing_pause"].choices = pairing_pause_choices(
+            self.initial.get("pairing_pause")
+        )
         self._shape()
 
     # -- the fields the style and format declare ---------------------------------------------
@@ -541,6 +580,8 @@ def initial_for(tournament: Tournament) -> dict:
         "visibility": tournament.visibility, "rated": tournament.rated,
         **{name: getattr(tournament, name) for name in SCHEDULE_FIELDS},
     }  # fmt: skip
+    if tournament.pairing_pause is None:
+        initial["pairing_pause"] = DIRECTOR
     for size in (4, 3, 2):
         initial[f"points_{size}"] = points_text(tournament.points.get(str(size)))
     for name, value in tournament.options.items():
@@ -633,6 +674,21 @@ class GroupsForm(EntryForm):
     def labels(self) -> list[str]:
         raw = self.cleaned_data.get("groups") or ""
         return sorted({" ".join(part.split())[:40] for part in raw.split(",") if part.strip()})
+
+
+class ReasonForm(forms.Form):
+    """Why an organiser puts a mistake right (void a round, reopen the event): required, and
+    kept in the event's log with who and when. ``name`` tells its fields' ids apart on a page
+    that shows several such forms."""
+
+    reason = forms.CharField(
+        label=_("Why"), max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, name: str = "reason", **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"{name}-%s")
+        super().__init__(*args, **kwargs)
 
 
 class RoundTimeForm(forms.Form):

@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -130,9 +131,17 @@ class Tournament(models.Model):
     advance = models.CharField(
         _("each next round starts"), max_length=10, choices=Advance.choices, default=Advance.AUTO
     )
+    pairing_pause = models.PositiveIntegerField(
+        _("time to correct results before the next round (seconds)"), null=True, blank=True,
+        default=120,
+        help_text=_("From a round's last result until the next round is paired (after the last "
+                    "round: until the event finishes), results can still be corrected. Empty: "
+                    "wait for the director."),
+    )  # fmt: skip
     round_pause = models.PositiveIntegerField(
-        _("pause between rounds (seconds)"), default=0,
-        help_text=_("Players see their next table during the pause."),
+        _("pause after seating (seconds)"), default=0,
+        help_text=_("Between a round being seated and its tables starting: players see their "
+                    "next table meanwhile."),
     )  # fmt: skip
     round_minutes = models.PositiveSmallIntegerField(
         _("round deadline (minutes)"), null=True, blank=True,
@@ -159,6 +168,12 @@ class Tournament(models.Model):
     separate_clubs = models.BooleanField(
         _("keep club-mates apart"), default=False,
         help_text=_("Swiss pairings avoid seating players of one club together where they can."),
+    )  # fmt: skip
+    moves_on_at = models.DateTimeField(
+        _("moves on at"), null=True, blank=True, editable=False,
+        help_text=_("Between rounds: when the schedule pairs the next round, or finishes the "
+                    "event after its last (the end of the pause for corrections). Empty between "
+                    "rounds: the event waits for the director."),
     )  # fmt: skip
     notice = models.CharField(
         _("what the schedule could not do"), max_length=300, blank=True, editable=False
@@ -408,7 +423,7 @@ class TableAssignment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        verbose_name=_("table"),
+        verbose_name=_("game table"),
     )
     match = models.ForeignKey(
         Match,
@@ -460,9 +475,55 @@ class TableAssignment(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number")]
         # the schedule's sweep looks for tables being played whose players were not looked for
         indexes = [models.Index(fields=["state", "presence_checked"], name="table_presence_due")]
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
+        # "event table": the admin lists the games' own tables too ("game tables")
+        verbose_name = _("event table")
+        verbose_name_plural = _("event tables")
 
     def __str__(self) -> str:
         word = _("table")
         return f"{self.round} · {word} {self.number}"
+
+
+class EventLog(models.Model):
+    """One entry of an event's log: a mistake its director put right (a result recorded or
+    overridden by hand, a round taken back, voided or paired again, the event reopened and
+    finished again), with who, when and why.
+
+    A round taken back or voided is gone from the event's rows (the formats see the event as
+    if it had never been made), so its entry keeps what it was in ``details``: its tables with
+    who sat where, their places and points and games tables, its byes and walkovers. The run
+    page lists the log newest first, and the organisers' CSV file holds it all."""
+
+    class Kind(models.TextChoices):
+        OVERRIDE = "override", _("Result set by hand")
+        UNDO = "undo", _("Round taken back")
+        VOID = "void", _("Round voided")
+        REPAIR = "repair", _("Round paired again")
+        REOPEN = "reopen", _("Event reopened")
+        FINISH = "finish", _("Event finished again")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="log", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
+    round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("by"),
+    )  # fmt: skip
+    at = models.DateTimeField(_("when"), default=timezone.now)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    details = models.JSONField(
+        _("details"), default=dict, blank=True,
+        help_text=_("What was changed: a result before and after, or the round set aside."),
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["tournament", "kind", "round"], name="event_log_kind")]
+        verbose_name = _("log entry")
+        verbose_name_plural = _("log")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_kind_display()}"

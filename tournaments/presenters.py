@@ -1,7 +1,13 @@
-"""What the event pages show, built from a ``services.state.Snapshot``: entries with names
-and where each stands, standings with every tiebreak column, rounds with their tables (and the
-tables a round still waits for), the bracket, the winners once it is over, and who the start
-would withdraw. Pure over the snapshot's rows (no queries), so a page reads the event once.
+"""What the event pages show, built from a ``services.state.Snapshot``: entries with names,
+their numbers in the event and where each stands, standings with every tiebreak column, rounds
+with their tables (and the tables a round still waits for), the bracket, the winners once it is
+over, and who the start would withdraw. Pure over the snapshot's rows (no queries), so a page
+reads the event once.
+
+An entry's number (``numbered``) is the one every page, print-out and file shows: 1, 2, 3 in
+the order the entries were made, never a database id (which counts every event's entries and
+would read 4711 on a club's notice board). Entries are listed by seed, the unseeded after the
+seeded in the order of their numbers.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgett
 from games.models import Match
 
 from .formats import FORMATS, Bracket, Standing
-from .models import Entry, Round, TableAssignment, Tournament, table_label
+from .models import Entry, Round, Stage, TableAssignment, Tournament, table_label
 from .placing import lost_by_forfeit, seats_per_format_seat
 from .services.state import Snapshot
 
@@ -54,6 +60,7 @@ class SeatView:
     place: int | None = None
     points: str = ""
     bot: bool = False
+    number: int | None = None  # the entry's number in the event (None: a seat a bot fills)
 
 
 @dataclass
@@ -91,7 +98,7 @@ class RoundView:
 
 @dataclass
 class StandingView:
-    rank: int
+    rank: int | str  # as shown: 1 to 4 for the entrants still in a knockout (``shown_ranks``)
     name: str
     entry: int
     pool: str
@@ -134,6 +141,25 @@ class BracketView:
     parts: list[tuple[str, list[ColumnView]]] = field(default_factory=list)
 
 
+def numbered(entries: dict[int, Entry]) -> list[Entry]:
+    """The event's entries listed by seed (the seeded from 1 up, then the unseeded in the order
+    they entered), each given ``number``, its number in the event: 1, 2, 3 in the order the
+    entries were made. The one place an entry's number comes from."""
+    for index, entry in enumerate(sorted(entries.values(), key=lambda e: e.pk), start=1):
+        entry.number = index
+    return sorted(entries.values(), key=lambda e: (e.seed is None, e.seed or 0, e.number))
+
+
+def entry_number(entries: dict[int, Entry], entry_id: int | None) -> int | None:
+    """The number in the event of one entry (``numbered``), or None for a bot's seat."""
+    entry = entries.get(entry_id) if entry_id is not None else None
+    if entry is None:
+        return None
+    if not hasattr(entry, "number"):
+        numbered(entries)
+    return entry.number
+
+
 def entry_name(entries: dict[int, Entry], entry_id: int | None) -> str:
     if entry_id is None:
         return _("Bot")
@@ -171,7 +197,10 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         points = number(row.points[index]) if row.points and who is not None else ""
         entry = entries.get(who) if who is not None else None
         bot = who is None or (entry is not None and entry.player.is_bot)
-        seats.append(SeatView(seat_name(row, index, entries), who, place, points, bot))
+        seats.append(
+            SeatView(seat_name(row, index, entries), who, place, points, bot,
+                     entry_number(entries, who))
+        )  # fmt: skip
     table = row.table if row.table_id else None
     over = table is not None and table.state == "finished"
     return TableView(
@@ -247,14 +276,38 @@ def tiebreak_columns(snap: Snapshot) -> list[tuple[str, str, str]]:
     ]
 
 
+def in_knockout(snap: Snapshot) -> bool:
+    """Whether the standings are a knockout's: a format that knocks entrants out, past the
+    pools of a two-stage event."""
+    if not is_elimination(snap):
+        return False
+    return not snap.rounds or snap.rounds[-1].stage.kind != Stage.Kind.POOLS
+
+
+def shown_ranks(snap: Snapshot, rows: list[Standing]) -> list[int | str]:
+    """Each row's rank as a page shows it. A knockout ranks an entrant it has placed by that
+    place; the format ranks every entrant still in 1 (it has no place yet), which on a screen
+    reads as eight players sharing 1st: they are playing for places 1 to 8, and say so
+    (1 to 8, with an en dash; 1 once one is left). One that left before its place was settled
+    plays for nothing: a dash."""
+    if not in_knockout(snap):
+        return [row.rank for row in rows]
+    still_in = sum(row.place is None for row in rows)
+    playing_for = f"1\N{EN DASH}{still_in}" if still_in > 1 else 1
+    return [
+        row.place if row.place is not None else playing_for if row.active else "\N{EN DASH}"
+        for row in rows
+    ]
+
+
 def standing_views(snap: Snapshot, rows: list[Standing]) -> list[StandingView]:
     order = [name for name, _h, _a in tiebreak_columns(snap)]
     views = []
-    for row in rows:
+    for row, rank in zip(rows, shown_ranks(snap, rows), strict=True):
         entry = snap.entries.get(row.entrant)
         views.append(
             StandingView(
-                rank=row.rank, name=entry_name(snap.entries, row.entrant), entry=row.entrant,
+                rank=rank, name=entry_name(snap.entries, row.entrant), entry=row.entrant,
                 pool=row.pool, points=number(row.points), played=row.played, wins=row.wins,
                 byes=row.byes, tiebreaks=[number(row.tiebreaks.get(n)) for n in order],
                 place=row.place, status=entry.get_status_display() if entry else "",
@@ -307,14 +360,16 @@ def is_elimination(snap: Snapshot) -> bool:
 
 
 def event_context(snap: Snapshot) -> dict:
-    """Everything the event page shows of the event's play. Each entry of the snapshot gets
-    ``status_text``, where it stands (``entry_statuses``), for the entries' tables."""
+    """Everything the event page shows of the event's play, and its entries listed by seed
+    (``numbered``). Each entry of the snapshot gets its ``number`` and ``status_text``, where it
+    stands (``entry_statuses``), for the entries' tables."""
     rows = snap.standings() if snap.rounds else []
     bracket = snap.bracket()
     statuses = entry_statuses(snap, rows)
     for entry in snap.entries.values():
         entry.status_text = statuses[entry.pk]
     return {
+        "entries": numbered(snap.entries),
         "rounds": round_views(snap),
         "standings": standing_views(snap, rows),
         "tiebreaks": tiebreak_columns(snap),

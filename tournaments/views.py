@@ -26,7 +26,7 @@ from clubs.models import Club
 from clubs.services import organised_clubs
 from games.models import style_choices
 
-from . import actions, exports, presenters, room
+from . import actions, director, exports, presenters, room
 from .forms import EnterForm, EventForm, default_name, initial_for
 from .kinds import FORMAT_LABELS, format_label
 from .live.presenters import live_context
@@ -98,7 +98,6 @@ def _event_page(request: HttpRequest, event: Tournament, *, error: str = "",
         "event": event,
         "format_label": FORMAT_LABELS.get(event.format, event.format),
         "kind": event.kind,
-        "entries": list(snap.entries.values()),
         "mine": mine,
         "organiser": access.can_run(event, user),
         "enter_form": form or EnterForm(),
@@ -240,24 +239,48 @@ def _run_page(request: HttpRequest, event_obj: Tournament) -> HttpResponse:
         table.pk for row in snap.rounds for table in row.table_list
         if result.available(target.for_table(table))
     }  # fmt: skip
-    preview = offers["next_round"].available and presenters.preview_view(snap, target.next_round())
     context = {
         "event": event_obj,
         "format_label": format_label(event_obj.format),
         "kind": event_obj.kind,
-        "entries": list(snap.entries.values()),
         "offers": offers,
         "editable": _allowed(events.check_update, event_obj),
-        "preview": preview,
+        "preview": _preview(snap, target, offers),
         # a knockout's Finish waits for its champion: said in place of the button
         "awaits_champion": bool(offers["finish"].reason) and snap.awaits_champion(),
         "late_entries": offers["enter"].available and entries.takes_late_entries(event_obj),
         "open_tables": open_tables,
+        # who "check in everyone on the site" would check in, named beside it
+        "waiting_here": offers["check_in_here"].available and entries.waiting_here(event_obj),
         "current": snap.rounds[-1] if snap.rounds else None,
         "room": room.room_view(snap),
         **presenters.event_context(snap),
+        **_director(snap, offers),
     }
     return render(request, "tournaments/run.html", context)
+
+
+def _director(snap, offers: dict) -> dict:
+    """What the run page shows of putting mistakes right (``director``): the pause between
+    rounds, a seated round paired before a correction, and the event's log."""
+    return {
+        "pause": director.pause_view(snap),
+        "repairing": offers["re_pair"].available and director.repair_view(snap),
+        "log": director.log_rows(snap.tournament),
+    }
+
+
+def _preview(snap, target: actions.Target, offers: dict) -> presenters.PreviewView | None:
+    """The round the run page previews: the next round while "generate" is offered, and
+    before the start round 1 as the start would make it (none while it could not start)."""
+    if offers["next_round"].available:
+        return presenters.preview_view(snap, target.next_round())
+    if offers["start"].available:
+        try:
+            return presenters.preview_view(snap, target.coming_round())
+        except TournamentError:
+            return None
+    return None
 
 
 @login_required
@@ -373,6 +396,8 @@ def export(request: HttpRequest, slug: str, what: str) -> HttpResponse:
     if what not in exports.EXPORTS:
         raise Http404
     event_obj = _visible(request, slug)
+    if what in exports.ORGANISERS_ONLY and not access.can_run(event_obj, request.user):
+        raise Http404  # the log's reasons are the organisers'
 
     def link(code: str) -> str:
         return request.build_absolute_uri(reverse("table", kwargs={"code": code}))
@@ -386,9 +411,10 @@ def export(request: HttpRequest, slug: str, what: str) -> HttpResponse:
 
 @require_GET
 def print_round(request: HttpRequest, slug: str) -> HttpResponse:
-    """The current round's tables on paper, for the club's wall."""
+    """The current round as a pairing sheet, on a page of its own: each table's seats with
+    the entries' numbers and a box for each place, for the club's wall and the director."""
     event_obj = _visible(request, slug)
     snap = snapshot(event_obj)
     views = presenters.round_views(snap)
-    context = {"event": event_obj, "round": views[-1] if views else None}
+    context = {"event": event_obj, "kind": event_obj.kind, "round": views[-1] if views else None}
     return render(request, "tournaments/print.html", context)

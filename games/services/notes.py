@@ -11,9 +11,13 @@ A note is a plain dict:
 
 - ``event`` and ``url``: the event's name and page;
 - ``round`` and ``table``: where in the event this table is;
+- ``games``: how many games the table plays, when the event closes its set after a fixed number
+  of them (the page then counts the games instead of speaking of six love and bruck);
 - ``result``, once the event has the table's result: ``how`` it was decided (``played``,
   ``forfeit``, ``adjudicated``, ``override`` or ``bye``), and per games seat its ``places``,
-  ``points`` (None for a bot's seat) and the seats whose entry lost by ``forfeited``.
+  ``points`` (None for a bot's seat) and the seats whose entry lost by ``forfeited``;
+- ``voided``: the event's organiser voided the round (its results count for nothing; the
+  round is played again at other tables).
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ and logged-in sessions. Scenarios:
   which starts ``--start-in`` seconds from now; the organiser entered four bots and two people
   (``cy``, ``dee``: they count as checked in), and ``ann`` and ``bob`` entered themselves.
   Sessions: ``organiser``, ``ann``, ``bob``; ``names`` of all four people.
+- ``knockout-night``: a Cut-Throat table knockout of sixteen people with long full names
+  (``LONG_NAMES``), two games a table, round 1 recorded by the organiser. Session:
+  ``organiser``, and the ``names``.
 - ``seated``: a two-party Block Swiss of 4 people (``--format swiss``, of ``--rounds``
   rounds, 3 unless said) or a knockout of 4 (``--format single_elimination``) whose round 1
   the organiser recorded (the better seed won), with a pause of ten minutes between rounds:
@@ -181,10 +184,52 @@ def seated(format_name: str, rounds: int = 3) -> dict:
             "names": {"seed1": made[0].name, "seed2": made[1].name}}  # fmt: skip
 
 
+#: Full names as a club's members have them, long enough to wrap on the screen's cards.
+LONG_NAMES = (
+    "Beverley Campbell-Richards", "Winston Montgomery-Clarke", "Marcia Fitzgerald-Brown",
+    "Desmond Alexander Whyte", "Hyacinth Ramsay-Thompson", "Clive Wellington Stewart",
+    "Paulette Henriques-Lewis", "Ainsley Barrington Grant", "Claudette Shakespeare",
+    "Roderick Livingston-Hall", "Yvonne McFarlane-Dixon", "Trevor Constantine Blake",
+    "Millicent Braithwaite", "Horace Wilberforce Reid", "Jacqueline Ebanks-Morgan",
+    "Lloyd Alphonso Chambers",
+)  # fmt: skip
+
+
+def knockout_night() -> dict:
+    """A Cut-Throat table knockout of the sixteen ``LONG_NAMES``, seeded in that order, whose
+    round 1 the organiser recorded (the better seed first at each table): for the screen and
+    the print-out with full names, a bracket and a knockout's standings."""
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events, results
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Knockout night {secrets.token_hex(2)}", style="cutthroat", seats=4,
+        format="table_knockout", play_mode="games", games_per_table=2, turn_clock=0,
+        advance="organiser",
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    made = []
+    for seed, name in enumerate(LONG_NAMES, start=1):
+        person = _person(name.split()[0].lower())
+        person.display_name = name
+        person.save(update_fields=["display_name"])
+        made.append(entries.set_seed(event, owner, entries.register(event, owner, person), seed))
+    seed_of = {entry.pk: entry.seed for entry in made}
+    for table in events.start(event, owner).tables.order_by("number"):
+        order = sorted(range(len(table.seats)), key=lambda i: seed_of[table.seats[i]])
+        places = [order.index(i) + 1 for i in range(len(table.seats))]
+        results.record_result(event, owner, table, places, "played on paper")
+    return {"slug": event.slug, "organiser": session_for(owner), "names": list(LONG_NAMES)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "scenario", choices=["checkin", "club-night", "withdrawal", "seated", "scheduled"]
+        "scenario",
+        choices=["checkin", "club-night", "withdrawal", "seated", "scheduled", "knockout-night"],
     )
     parser.add_argument("--format", default="swiss")
     parser.add_argument("--start-in", type=float, default=30.0)
@@ -201,6 +246,8 @@ def main() -> None:
         made = seated(args.format, args.rounds)
     elif args.scenario == "scheduled":
         made = scheduled(args.checkin_in, args.start_in)
+    elif args.scenario == "knockout-night":
+        made = knockout_night()
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

@@ -111,6 +111,11 @@ PAGES: dict[str, Row] = {
     "club_decide":      posted("LOGIN    REFUSED REFUSED REFUSED AWAY    AWAY    AWAY", *CLUB,
                                request="@join_request", answer="yes"),
     "club_invite_new":  posted("LOGIN    REFUSED REFUSED REFUSED AWAY    AWAY    AWAY", *CLUB),
+    "club_invite_new:limited": posted("LOGIN REFUSED REFUSED REFUSED AWAY  AWAY    AWAY", *CLUB,
+                               uses="5"),
+    # turning an invite link off is for the club's organisers
+    "club_invite_revoke": posted("LOGIN  REFUSED REFUSED REFUSED AWAY    AWAY    AWAY", *CLUB,
+                               "@invite"),
     "club_role":        posted("LOGIN    REFUSED REFUSED REFUSED REFUSED AWAY    AWAY", *CLUB,
                                user="@kim", role="organiser"),
     "club_remove":      posted("LOGIN    REFUSED REFUSED REFUSED AWAY    AWAY    AWAY", *CLUB,
@@ -291,7 +296,7 @@ ADMIN: dict[str, tuple[str, str, str, str, str]] = {
     "games.game":                 (SUPER,       SUPER,  NOBODY, SUPER,  SUPER),
     "games.move":                 (SUPER,       SUPER,  NOBODY, SUPER,  SUPER),
     "tournaments.tournament":     (ORGANISERS,  CLUB_A, ORGANISERS, SUPER, CLUB_A),
-    "tournaments.entry":          (ORGANISERS,  CLUB_A, NOBODY, NOBODY, CLUB_A),
+    "tournaments.entry":          (ORGANISERS,  CLUB_A, ORGANISERS, NOBODY, CLUB_A),
     "tournaments.round":          (ORGANISERS,  CLUB_A, NOBODY, NOBODY, CLUB_A),
     "tournaments.tableassignment": (ORGANISERS, CLUB_A, NOBODY, NOBODY, CLUB_A),
     "history.importedrecord":     (SUPER,       SUPER,  NOBODY, SUPER,  SUPER),
@@ -315,6 +320,14 @@ ADMIN_EXTRAS: dict[str, Row] = {
         Row(ORGANISERS.replace("OK       OK    OK", "SEES     SEES  SEES"),
             secret="Kingston Domino Club"),
     "/admin/accounts/user/?_to_field=id&_popup=1": Row(SUPER),
+    # entering someone from the admin: the players offered are the asker's clubs' members only
+    # (the rival organiser finds nobody of club A), never every user
+    "/admin/tournaments/entry/players/?term=":
+        Row(ORGANISERS.replace("OK       OK    OK", "SEES     SEES  SEES"),
+            secret='"text": "{kim_name}"'),
+    "/admin/tournaments/entry/players/?term=ki":
+        Row(ORGANISERS.replace("OK       OK    OK", "SEES     SEES  SEES"),
+            secret='"text": "{kim_name}"'),
     "/admin/clubs/club/?_to_field=id&_popup=1":
         Row(ORGANISERS.replace("OK       OK    OK", "SEES     SEES  SEES"),
             secret="Kingston Domino Club"),

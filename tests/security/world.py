@@ -153,7 +153,8 @@ def build() -> World:
         event_table=TableAssignment.objects.filter(round__tournament=found["running_event"])
         .order_by("number").first(),
     )  # fmt: skip
-    world.refs = {**_refs(world), "pat": pat.pk, "pat_name": pat.username, "kim": kim.pk}
+    world.refs = {**_refs(world), "pat": pat.pk, "pat_name": pat.username, "kim": kim.pk,
+                  "kim_name": kim.username}  # fmt: skip
     _a_failed_login(pat)
     return world
 

@@ -30,7 +30,11 @@ def owner_of(club: Club):
 
 
 def make_event(club: Club | None = None, **fields: Any) -> Tournament:
+    """A draft (two-seat Block Swiss unless said). Its next round is paired the moment the last
+    table of a round ends (``pairing_pause`` 0), as every test written before the pause for
+    corrections expects; a test of the pause sets its own."""
     club = club or make_club()
+    fields.setdefault("pairing_pause", 0)
     fields.setdefault("name", "Friday Swiss")
     fields.setdefault("style", "block")
     fields.setdefault("seats", 2)

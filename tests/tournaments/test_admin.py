@@ -151,14 +151,25 @@ def test_an_action_on_another_clubs_event_does_nothing(client, people, two_clubs
     assert two_clubs["theirs"].state == Tournament.State.DRAFT
 
 
-def test_entries_are_withdrawn_and_disqualified_from_the_admin(client, club, people):
+def confirmed(client, model: str, action: str, rows):
+    """An action sent again from its question page, confirmed (followed to the list)."""
+    url = reverse(f"admin:tournaments_{model}_changelist")
+    data = {"action": action, ACTION_CHECKBOX_NAME: [r.pk for r in rows], "confirmed": "yes"}
+    return client.post(url, data, follow=True)
+
+
+def test_entries_are_withdrawn_and_disqualified_from_the_admin_once_confirmed(client, club, people):
     event = open_event(club, turn_clock=0)
     made = enter(event, 4)
     events.start(event, owner_of(club))
     client.force_login(people.owner)
-    assert "p1: Withdrawn." in said(act(client, "entry", "withdraw", [made[0]]))
-    assert "p2: Disqualified." in said(act(client, "entry", "disqualify", [made[1]]))
-    assert "disqualified already" in said(act(client, "entry", "disqualify", [made[1]]))
+    asked = act(client, "entry", "withdraw", [made[0]]).content.decode()
+    assert "Withdraw p1? They keep their results so far" in asked and 'value="yes"' in asked
+    assert Entry.objects.get(pk=made[0].pk).status == "registered"  # asked, nothing done
+    assert "p1: Withdrawn." in said(confirmed(client, "entry", "withdraw", [made[0]]))
+    assert "p2: Disqualified." in said(confirmed(client, "entry", "disqualify", [made[1]]))
+    again = act(client, "entry", "disqualify", [made[1]]).content.decode()
+    assert "disqualified already" in again and "Yes: Disqualify" not in again
     statuses = dict(Entry.objects.values_list("pk", "status"))
     assert statuses[made[0].pk] == "withdrawn" and statuses[made[1].pk] == "disqualified"
 

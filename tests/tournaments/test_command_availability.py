@@ -22,7 +22,7 @@ from tests.tournaments.factories import (
     with_round_two_seated,
 )
 from tournaments import actions
-from tournaments.models import Entry, TableAssignment, Tournament
+from tournaments.models import Entry, Round, TableAssignment, Tournament
 from tournaments.services import entries, events, results
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,41 @@ def _cancelled(club) -> Tournament:
     return event
 
 
+def _in_the_pause(club, **fields) -> Tournament:
+    """Round 1 played; the pause for corrections counts down to round 2 (or the finish)."""
+    return _played(_running(club, pairing_pause=600, **fields))
+
+
+def _held(club) -> Tournament:
+    """Round 1 played; the event waits for the director (set to, with no pause)."""
+    return _played(_running(club, pairing_pause=None))
+
+
+def _corrected_after_seating(club) -> Tournament:
+    """Round 2 seated; then a result of round 1 corrected that changes round 2's pairing."""
+    event, boss = with_round_two_seated(club)
+    first = TableAssignment.objects.filter(round__tournament=event, round__number=1)
+    results.record_result(event, boss, first.order_by("number").first(), [2, 1], "misread")
+    return event
+
+
+def _voided_back_to_round_1(club) -> Tournament:
+    """Round 2 played, then voided: the event is back after round 1, held."""
+    event = _played(_running(club))
+    from tournaments.services import corrections, schedule
+
+    schedule.step(event.pk)
+    _played(event)
+    corrections.void_round(event, owner_of(club), "replayed")
+    return event
+
+
+def _reopened(club) -> Tournament:
+    event = _finished(club)
+    events.reopen(event, owner_of(club), "a late correction")
+    return event
+
+
 def _withdrawn_and_disqualified(club) -> Tournament:
     event = _played(_running(club, 6))
     boss = owner_of(club)
@@ -107,6 +142,13 @@ SCENARIOS: dict[str, Callable] = {
     "a Swiss after a withdrawal and a disqualification": _withdrawn_and_disqualified,
     "finished": _finished,
     "cancelled": _cancelled,
+    "a Swiss in its pause for corrections": _in_the_pause,
+    "a knockout in its pause before the final": lambda club: _in_the_pause(
+        club, format="single_elimination"),
+    "a Swiss waiting for the director": _held,
+    "a Swiss whose round 2 was paired before a correction": _corrected_after_seating,
+    "a Swiss whose round 2 was voided": _voided_back_to_round_1,
+    "a finished event reopened": _reopened,
 }  # fmt: skip
 
 
@@ -121,12 +163,18 @@ def _accepted(command: actions.Command, target: actions.Target, by, data: dict) 
         return False
 
 
-def _fresh(event: Tournament, entry: Entry | None = None, table=None) -> actions.Target:
+def _fresh(event: Tournament, entry: Entry | None = None, table=None,
+           row: Round | None = None) -> actions.Target:  # fmt: skip
     """The target read again (a rolled-back command may have changed the rows it held)."""
     event = Tournament.objects.select_related("club").get(pk=event.pk)
     entry = entry and Entry.objects.select_related("player", "partner").get(pk=entry.pk)
     table = table and TableAssignment.objects.select_related("round").get(pk=table.pk)
-    return actions.Target(event, entry=entry, table=table)
+    row = row and Round.objects.get(pk=row.pk)
+    return actions.Target(event, entry=entry, table=table, round=row)
+
+
+#: Commands the admin also runs on a round it chose (which must be the event's latest).
+ON_A_ROUND = ("undo-round", "void-round", "re-pair")
 
 
 def _data(name: str, target: actions.Target, count: list[int]) -> dict:
@@ -142,6 +190,8 @@ def _data(name: str, target: actions.Target, count: list[int]) -> dict:
         if target.event.kind.pairs:
             people["partner"] = make_user(f"partner{count[0]}").username
         return people
+    if name in ("void-round", "reopen"):
+        return {"reason": "checked"}
     if name == "groups":
         return {"groups": "Brown family"}
     if name == "seed":
@@ -155,7 +205,10 @@ def _data(name: str, target: actions.Target, count: list[int]) -> dict:
     return {}
 
 
-def _targets(event: Tournament, on: str) -> list[actions.Target]:
+def _targets(event: Tournament, on: str, name: str = "") -> list[actions.Target]:
+    if name in ON_A_ROUND:
+        rows = list(event.rounds.order_by("number"))
+        return [_fresh(event), *(_fresh(event, row=row) for row in rows)]
     if on == actions.ENTRY:
         return [_fresh(event, entry=e) for e in event.entries.order_by("pk")]
     if on == actions.TABLE:
@@ -179,15 +232,15 @@ def test_a_command_is_offered_exactly_when_its_service_accepts_it(club, scenario
     event = SCENARIOS[scenario](club)
     boss, count, disagree = owner_of(club), [0], []
     for name, command in actions.COMMANDS.items():
-        for target in _targets(event, command.on):
+        for target in _targets(event, command.on, name):
             offered = command.available(target)
             if name == "reseat":
                 accepted = _reseat_accepted(target, boss)
             else:
-                accepted = _accepted(command, _fresh(event, target.entry, target.table), boss,
-                                     _data(name, target, count))  # fmt: skip
+                fresh = _fresh(event, target.entry, target.table, target.round)
+                accepted = _accepted(command, fresh, boss, _data(name, target, count))
             if offered != accepted:
-                what = target.entry or target.table or event
+                what = target.entry or target.table or target.round or event
                 disagree.append(f"{name} on {what}: offered {offered}, accepted {accepted}")
     assert not disagree, f"{scenario}: " + "; ".join(disagree)
 

@@ -99,7 +99,11 @@ def test_run_page_and_admin_run_the_same_command(client, people, running, monkey
     monkeypatch.setitem(actions.COMMANDS, "withdraw", replace(command, run=spy))
     first, second = running.entries.order_by("pk")[:2]
     client.force_login(people.organiser)
-    from_admin = said(admin_act(client, "entry", "withdraw", [first]))
+    asked = admin_act(client, "entry", "withdraw", [first], confirmed="")
+    assert "Are you sure?" in asked.content.decode() and ran == []
+    url = reverse("admin:tournaments_entry_changelist")
+    data = {"action": "withdraw", ACTION_CHECKBOX_NAME: [first.pk], "confirmed": "yes"}
+    from_admin = said(client.post(url, data, follow=True))
     from_page = said(entry_step(client, second, "withdraw"))
     assert ran == [first.pk, second.pk]
     assert from_admin == [f"{first.name}: Withdrawn."]

@@ -393,17 +393,26 @@ def test_csv_exports_hold_entries_pairings_and_standings(client, club, running):
         return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
     entries_rows = rows("entries")
-    assert entries_rows[0][:3] == ["entry", "seed", "player"] and len(entries_rows) == 5
+    assert entries_rows[0][:3] == ["no.", "seed", "player"] and len(entries_rows) == 5
+    assert [row[:2] for row in entries_rows[1:]] == [["1", "1"], ["2", "2"], ["3", "3"], ["4", "4"]]
     pairings = rows("pairings")  # no stage nor label in a one-stage Swiss
     assert pairings[0][:3] == ["round", "table", "seat 1"] and len(pairings) == 3
     standings = rows("standings")
     assert "Buchholz" in standings[0] and len(standings) == 5
-    assert [row[2] for row in standings[1:]] == ["1", "1", "0", "0"]
+    assert standings[0][:3] == ["rank", "no.", "entry"]
+    assert [row[3] for row in standings[1:]] == ["1", "1", "0", "0"]
 
 
-def test_the_printable_round_lists_every_table(client, club, running):
+def test_the_printable_round_is_a_pairing_sheet_with_a_box_for_each_place(client, club, running):
+    """Each table with its seats (the entries' numbers and names) and a box to write each
+    place in, on a page of its own: none of the site's banners, menus or notices."""
     page = client.get(reverse("event_print", kwargs={"slug": running.slug})).content.decode()
-    assert "Round 1" in page and page.count('<th scope="row">') == 2
+    assert "Round 1" in page and page.count('class="sheet-table"') == 2
+    assert page.count('class="sheet-write"') == 4 and page.count("Signed:") == 2
+    assert "site-header" not in page and "site-footer" not in page and "event-notice" not in page
+    assert "css/print.css" in page and "css/site.css" not in page
+    numbers = re.findall(r'<td>(\d+)</td><th scope="row">', page)
+    assert sorted(numbers) == ["1", "2", "3", "4"]
 
 
 def test_my_events_lists_what_i_entered_and_what_i_run(client, club, people, running):

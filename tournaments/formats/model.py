@@ -194,6 +194,30 @@ class State:
         )
         return replace(self, entrants=entrants)
 
+    def before(self, number: int) -> State:
+        """This state as it was before round ``number`` was made: that round and every later
+        one left out, and an entrant who withdrew once they were made counted as withdrawn
+        before them (``withdrawn_after`` at most ``number - 1``).
+
+        So a round an organiser takes back or voids is as if it had never been made: the next
+        round the format makes from here is the one it would have made then, and a result of
+        the rounds kept may be corrected again as if nothing had been seated from it."""
+        if not _counts(number, len(self.rounds) + 1):
+            raise StateError(
+                f"there is no round {number!r} to go back before (the rounds so far are 1 to "
+                f"{len(self.rounds)})",
+                "no_such_round",
+                round=str(number),
+            )
+        last = number - 1
+        entrants = tuple(
+            replace(e, withdrawn_after=last)
+            if e.withdrawn_after is not None and e.withdrawn_after > last
+            else e
+            for e in self.entrants
+        )
+        return replace(self, entrants=entrants, rounds=self.rounds[:last])
+
     def in_at(self, entrant_id: EntrantId, number: int) -> bool:
         """Whether the entrant was still in when round ``number`` was made (or, for a round
         not made yet, is still in). An entrant withdrawn at an unknown moment counts as out."""

@@ -23,14 +23,17 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from ..formats import FormatError
 from ..models import Entry, Round, TableAssignment, Tournament, table_label
 from ..presenters import (
+    BracketView,
     StandingView,
     entry_name,
     event_context,
     forfeit_names,
     is_live,
     is_sealed,
+    numbered,
     seat_name,
     waits_for,
 )
@@ -40,6 +43,13 @@ from ..services.state import Snapshot
 #: The screen shows this many tables and standings rows at once; more are cycled through.
 SCREEN_TABLES = 20
 SCREEN_STANDINGS = 16
+#: Names longer than this (characters) wrap on a table card of the screen's four columns, and
+#: on the standings' line: the screen then shows fewer at once, so that every name is whole.
+SCREEN_SHORT_NAME = 20
+#: A knockout's bracket is shown on the screen from its first column of at most this many
+#: seats (the quarter-finals on, or a table knockout's last two rounds), while the round has at
+#: most this many seats at its tables: a column of 32 matches would not fit across a room.
+SCREEN_BRACKET_SEATS = 8
 
 
 @dataclass
@@ -164,6 +174,13 @@ def status_line(snap: Snapshot, live: LiveRound | None) -> str:
             }  # fmt: skip
         return _("Round %(n)s is seated.") % {"n": live.number}
     if live.state == Round.State.FINISHED:
+        at = event.moves_on_at
+        if at is not None and at > timezone.now():  # the pause for corrections
+            if _round_to_come(snap):
+                return _("Round %(n)s will be paired at %(time)s.") % {
+                    "n": live.number + 1, "time": clock(at)
+                }  # fmt: skip
+            return _("The results are final at %(time)s.") % {"time": clock(at)}
         return _("Round %(n)s is finished; the next round comes soon.") % {"n": live.number}
     playing = _("Round %(n)s: %(done)s of %(all)s tables finished.") % {
         "n": live.number, "done": live.finished_tables, "all": len(live.tables)
@@ -171,6 +188,14 @@ def status_line(snap: Snapshot, live: LiveRound | None) -> str:
     if live.deadline:
         playing += " " + _("Deadline %(time)s.") % {"time": clock(live.deadline)}
     return playing
+
+
+def _round_to_come(snap: Snapshot) -> bool:
+    """Whether the event pairs another round after the pause for corrections (or finishes)."""
+    try:
+        return snap.round_to_come()
+    except FormatError:
+        return False
 
 
 @dataclass
@@ -234,6 +259,12 @@ def clocks(snap: Snapshot, now: datetime | None = None) -> list[Clock]:
         if row.state == Round.State.SEATED:
             words = _("Round %(n)s starts in %(left)s.")
             moments.append((words, {"n": row.number}, row.starts_at))
+        if row.state == Round.State.FINISHED and event.moves_on_at is not None:
+            if _round_to_come(snap):
+                words = _("Round %(n)s is paired in %(left)s.")
+                moments.append((words, {"n": row.number + 1}, event.moves_on_at))
+            else:
+                moments.append((_("The results are final in %(left)s."), {}, event.moves_on_at))
     found = []
     for words, params, at in moments:
         if at is not None and at > now:
@@ -245,7 +276,7 @@ def clocks(snap: Snapshot, now: datetime | None = None) -> list[Clock]:
 def live_context(snap: Snapshot) -> dict:
     """The event page's live part: the standings, bracket and rounds of the page, the current
     round with its scores, the status line, the clocks, the event's note for everyone (who the
-    start withdrew), and the entries with where each stands."""
+    start withdrew), and the entries by seed with their numbers and where each stands."""
     live = current_round(snap)
     context = event_context(snap)
     return {
@@ -257,7 +288,6 @@ def live_context(snap: Snapshot) -> dict:
         "status": status_line(snap, live),
         "clocks": clocks(snap),
         "note": public_notice(snap.tournament),
-        "entries": list(snap.entries.values()),  # where each stands, for the entries' table
         **event_times(snap.tournament),
     }
 
@@ -275,49 +305,115 @@ class ScreenPage:
     last_table: int
     last_rank: int
     standing_pages: int
+    columns: int = 4  # the tables' columns across a wide screen (``screen_columns``)
 
 
-def pages_needed(snap_tables: int, standing_rows: int) -> int:
-    return max(
-        1, math.ceil(snap_tables / SCREEN_TABLES), math.ceil(standing_rows / SCREEN_STANDINGS)
-    )
+@dataclass(frozen=True)
+class ScreenLayout:
+    """How much of the round the screen shows at once: tables per page, standings rows per
+    page, and the tables' columns on a wide screen."""
+
+    tables: int = SCREEN_TABLES
+    rows: int = SCREEN_STANDINGS
+    columns: int = 4
 
 
-def screen_page(live: LiveRound | None, standings: list[StandingView], index: int) -> ScreenPage:
-    """Page ``index`` (cycled) of the tables and of the standings, each wrapping on its own."""
+def screen_layout(live: LiveRound | None, standings: list[StandingView]) -> ScreenLayout:
+    """Every name whole, across the whole width: a round of long names (pairs, full names)
+    shows fewer tables a page, in three columns, and fewer standings rows, so that names wrap
+    instead of being cut; a round of few tables spreads them over the width in bigger type."""
     tables = live.tables if live is not None else []
-    count = pages_needed(len(tables), len(standings))
+    longest = max((len(seat.name) for t in tables for seat in t.seats), default=0)
+    rows = SCREEN_STANDINGS
+    if max((len(row.name) for row in standings), default=0) > SCREEN_SHORT_NAME:
+        rows = SCREEN_STANDINGS * 3 // 4
+    if longest > SCREEN_SHORT_NAME * 2:
+        return ScreenLayout(9, rows, screen_columns(min(len(tables), 9), widest=3))
+    if longest > SCREEN_SHORT_NAME:
+        return ScreenLayout(12, rows, screen_columns(min(len(tables), 12), widest=3))
+    return ScreenLayout(SCREEN_TABLES, rows, screen_columns(min(len(tables), SCREEN_TABLES)))
+
+
+def screen_columns(count: int, widest: int = 4) -> int:
+    """Columns for ``count`` tables: one alone fills the width, two to four share it in two,
+    up to nine in three, more in four (at most ``widest``)."""
+    for columns, most in ((1, 1), (2, 4), (3, 9)):
+        if count <= most:
+            return min(columns, widest)
+    return widest
+
+
+def pages_needed(snap_tables: int, standing_rows: int, layout: ScreenLayout | None = None) -> int:
+    layout = layout or ScreenLayout()
+    return max(
+        1, math.ceil(snap_tables / layout.tables), math.ceil(standing_rows / layout.rows)
+    )  # fmt: skip
+
+
+def screen_page(live: LiveRound | None, standings: list[StandingView], index: int,
+                layout: ScreenLayout | None = None) -> ScreenPage:  # fmt: skip
+    """Page ``index`` (cycled) of the tables and of the standings, each wrapping on its own."""
+    layout = layout or ScreenLayout()
+    tables = live.tables if live is not None else []
+    count = pages_needed(len(tables), len(standings), layout)
     index %= count
-    table_pages = max(1, math.ceil(len(tables) / SCREEN_TABLES))
-    standing_pages = max(1, math.ceil(len(standings) / SCREEN_STANDINGS))
-    t0 = (index % table_pages) * SCREEN_TABLES
-    s0 = (index % standing_pages) * SCREEN_STANDINGS
-    shown = tables[t0 : t0 + SCREEN_TABLES]
-    rows = standings[s0 : s0 + SCREEN_STANDINGS]
+    table_pages = max(1, math.ceil(len(tables) / layout.tables))
+    standing_pages = max(1, math.ceil(len(standings) / layout.rows))
+    t0 = (index % table_pages) * layout.tables
+    s0 = (index % standing_pages) * layout.rows
+    shown = tables[t0 : t0 + layout.tables]
+    rows = standings[s0 : s0 + layout.rows]
     return ScreenPage(
         index, count, shown, rows, t0 + 1, s0 + 1, shown[-1].number if shown else 0,
-        s0 + len(rows), standing_pages,
+        s0 + len(rows), standing_pages, layout.columns,
     )  # fmt: skip
+
+
+def screen_bracket(bracket: BracketView | None, seats: int) -> BracketView | None:
+    """A knockout's bracket as the screen shows it, under the round's tables: from its first
+    column of at most ``SCREEN_BRACKET_SEATS`` seats on (so from the quarter-finals), and only
+    while the round's tables (``seats`` in all) leave it room."""
+    if bracket is None or seats > 2 * SCREEN_BRACKET_SEATS:
+        return None
+
+    def size(column) -> int:
+        return sum(len(match.slots) for match in column.matches)
+
+    parts = []
+    for name, columns in bracket.parts:
+        kept = columns
+        while len(kept) > 1 and size(kept[0]) > SCREEN_BRACKET_SEATS:
+            kept = kept[1:]
+        if kept and size(kept[0]) <= SCREEN_BRACKET_SEATS:
+            parts.append((name, kept))
+    if not parts:
+        return None
+    return BracketView([c for _name, columns in parts for c in columns], bracket.champion, parts)
 
 
 @dataclass
 class Entrant:
     name: str
     checked_in: bool
+    number: int
 
 
 def entrants(snap: Snapshot, limit: int = SCREEN_TABLES * 2) -> list[Entrant]:
-    """Who is in, before round 1 (checked in first), for the screen while players arrive."""
-    rows = [e for e in snap.entries.values() if e.active]
-    rows.sort(key=lambda e: (e.status != Entry.Status.CHECKED_IN, e.name.lower()))
-    return [Entrant(e.name, e.status == Entry.Status.CHECKED_IN) for e in rows[:limit]]
+    """Who is in, before round 1, listed by seed with their numbers (as every page lists
+    them), for the screen while players arrive."""
+    rows = [e for e in numbered(snap.entries) if e.active]
+    return [Entrant(e.name, e.status == Entry.Status.CHECKED_IN, e.number) for e in rows[:limit]]
 
 
 def screen_context(snap: Snapshot, index: int = 0) -> dict:
-    """The club-night screen: status, the current round's tables and the standings, paged;
-    before round 1, who has entered and checked in."""
+    """The club-night screen: status, the current round's tables and the standings, paged (as
+    many as fit with every name whole: ``screen_layout``), a knockout's bracket from the
+    quarter-finals on; before round 1, who has entered and checked in."""
     context = live_context(snap)
-    context["page"] = screen_page(context["live"], context["standings"], index)
+    live, standings = context["live"], context["standings"]
+    context["page"] = screen_page(live, standings, index, screen_layout(live, standings))
+    seats = sum(len(table.seats) for table in live.tables) if live is not None else 0
+    context["screen_bracket"] = screen_bracket(context["bracket"], seats)
     if context["live"] is None:
         active = [e for e in snap.entries.values() if e.active]
         context["entrants"] = entrants(snap)

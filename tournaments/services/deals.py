@@ -34,18 +34,20 @@ from games.services import play
 from ..models import Round, TableAssignment, Tournament, table_label
 
 
-def round_deal_key(tournament: Tournament, round_number: int) -> str:
+def round_deal_key(tournament: Tournament, round_number: int, replay: int = 0) -> str:
     """The secret key a same-deal round's games derive their seeds from: the event's seed and
-    the round's number, and nothing of the table."""
-    return sha256(f"dominoes-same-deals:{tournament.seed}:{round_number}".encode()).hexdigest()
+    the round's number, and nothing of the table; a round played again after it was voided
+    (``replay``: how many times) has a key of its own, since its first deals were seen."""
+    text = f"dominoes-same-deals:{tournament.seed}:{round_number}"
+    return sha256((text + (f":replay {replay}" if replay else "")).encode()).hexdigest()
 
 
-def start_options(tournament: Tournament, round_number: int) -> dict[str, Any]:
+def start_options(tournament: Tournament, round_number: int, replay: int = 0) -> dict[str, Any]:
     """What ``play.start_match`` is told for a table of this round: nothing unless the event
     deals the same at every table, then the round's deal key and a sealed set."""
     if not tournament.same_deals:
         return {}
-    return {"deal_key": round_deal_key(tournament, round_number), "sealed": True}
+    return {"deal_key": round_deal_key(tournament, round_number, replay), "sealed": True}
 
 
 def unseal_round(row: Round) -> int:

@@ -1,5 +1,7 @@
 """Entries: people (and their partners, in events played by pairs) and bots enter, check in,
-withdraw; organisers disqualify and seed.
+withdraw; organisers disqualify and seed, check in a whole group at once (every bot, everyone
+on the site), undo a check-in, and reinstate an entry that left (``check_reinstate`` says
+when a format can take it back).
 
 A person appears in one entry of an event only, as its player or as a partner; this is
 checked here, under the event's row lock, so two registrations racing cannot both pass.
@@ -22,7 +24,7 @@ from games.services import seating
 
 from ..formats import FORMATS
 from ..models import Entry, TableAssignment, Tournament
-from . import schedule
+from . import attendance, schedule
 from .access import can_run, is_member, require_organiser
 from .errors import NotNow, TournamentError, state_phrase
 from .locks import locked
@@ -250,13 +252,62 @@ def undo_check_in(tournament: Tournament, by: User, entry: Entry) -> Entry:
     with transaction.atomic():
         tournament = locked(tournament)
         entry = _entry(tournament, entry)
-        if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
-            raise TournamentError(_("Check-ins can be undone only before the event starts."))
-        if entry.status != Entry.Status.CHECKED_IN:
-            raise TournamentError(_("That entry is not checked in."))
+        check_undo_check_in(tournament, entry)
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
     return entry
+
+
+def check_undo_check_in(tournament: Tournament, entry: Entry) -> None:
+    """Refuse, with the reason, undoing the entry's check-in now: only before the start, and
+    only for an entry checked in."""
+    if tournament.state not in (Tournament.State.DRAFT, *TAKING_ENTRIES):
+        raise NotNow(_("Check-ins can be undone only before the event starts."))
+    if entry.status != Entry.Status.CHECKED_IN:
+        raise NotNow(_("That entry is not checked in."))
+
+
+def waiting_bots(tournament: Tournament) -> list[Entry]:
+    """The bot entries not checked in yet (an organiser undid a bot's check-in, or it was
+    entered before bots counted as checked in)."""
+    rows = tournament.entries.filter(status=Entry.Status.REGISTERED, player__is_bot=True)
+    return list(rows.select_related("player", "partner").order_by("pk"))
+
+
+def waiting_here(tournament: Tournament) -> list[Entry]:
+    """The entries not checked in yet whose people all have a page of the site open now
+    (``attendance``): those "check in everyone here" checks in. Bots are left to their own
+    command."""
+    rows = tournament.entries.filter(status=Entry.Status.REGISTERED, player__is_bot=False)
+    rows = list(rows.select_related("player", "partner").order_by("pk"))
+    people = [p for entry in rows for p in (entry.player_id, entry.partner_id) if p is not None]
+    around = attendance.who_is_here(people)
+    return [
+        entry for entry in rows
+        if all(p in around for p in (entry.player_id, entry.partner_id) if p is not None)
+    ]  # fmt: skip
+
+
+def check_check_in_all(tournament: Tournament, waiting: list[Entry]) -> None:
+    """Refuse checking in a group of entries now: check-in is not open, or nobody of the group
+    waits for it."""
+    if tournament.state != Tournament.State.CHECKIN:
+        raise NotNow(_("Check-in is not open."))
+    if not waiting:
+        raise NotNow(_("Nobody of them waits to check in."))
+
+
+def check_in_all(tournament: Tournament, by: User, chosen) -> list[Entry]:
+    """An organiser checks in at once every entry ``chosen(tournament)`` finds waiting (every
+    bot, or everyone on the site now), read again under the event's lock. The entries checked
+    in, in the order they entered."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        waiting = chosen(tournament)
+        check_check_in_all(tournament, waiting)
+        Entry.objects.filter(pk__in=[e.pk for e in waiting]).update(status=Entry.Status.CHECKED_IN)
+    return waiting
 
 
 def withdraw(tournament: Tournament, by: User, entry: Entry) -> Entry:
@@ -318,6 +369,55 @@ def _leave(tournament: Tournament, entry: Entry, status: str) -> None:
     entry.status = status
     entry.save(update_fields=["status", "withdrawn_after_round"])
     schedule.forfeit_unfinished(tournament, entry)
+
+
+def reinstate(tournament: Tournament, by: User, entry: Entry) -> Entry:
+    """An organiser takes back a withdrawal or a disqualification (a mistake, or a player back
+    from the car park): the entry is in the event again, checked in, and is seated from the
+    next round made (``check_reinstate`` says when that can be). Tables of it still without a
+    result take it back (a bot that stood in for it plays on until its people come back);
+    tables its leaving decided keep their result, which the organiser may correct."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        entry = _entry(tournament, entry)
+        check_reinstate(tournament, entry)
+        _check_cap(tournament)
+        entry.status, entry.withdrawn_after_round = Entry.Status.CHECKED_IN, None
+        entry.save(update_fields=["status", "withdrawn_after_round"])
+        for table in TableAssignment.objects.select_for_update(of=("self",)).filter(
+            round__tournament=tournament, places__isnull=True
+        ):
+            if entry.pk in (table.forfeited or ()):
+                table.forfeited = [who for who in table.forfeited if who != entry.pk]
+                table.save(update_fields=["forfeited"])
+        snapshot(tournament).standings()  # the format's word: a TournamentError undoes it all
+    return entry
+
+
+def check_reinstate(tournament: Tournament, entry: Entry, snap: Snapshot | None = None) -> None:
+    """Refuse, with the reason, taking the entry back now. The rule, which every format can
+    keep: a running event, an entry that left it, and either no round made since it left (it
+    simply is back, as if it had not gone: a knockout's bracket is as it was) or a format that
+    pairs whoever is in each round (a Swiss: it plays on from the next round, the rounds it
+    missed count as not played) with a round still to come."""
+    if tournament.state != Tournament.State.RUNNING:
+        raise NotNow(_("An entry is reinstated while the event runs."))
+    if entry.active:
+        raise NotNow(_("That entry is in the event."))
+    if tournament.rounds.count() == (entry.withdrawn_after_round or 0):
+        return
+    if not FORMATS[tournament.format].late_entries:
+        raise NotNow(
+            _("A round was made since %(name)s left, without them: this format cannot take "
+              "them back now.") % {"name": entry.name}
+        )  # fmt: skip
+    snap = snap if snap is not None else snapshot(tournament)
+    if not snap.round_to_come():
+        raise NotNow(
+            _("Round %(n)s is the last round: a reinstated entry would not play.")
+            % {"n": len(snap.rounds)}
+        )
 
 
 def set_seed(tournament: Tournament, by: User, entry: Entry, seed: int | None) -> Entry:

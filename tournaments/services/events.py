@@ -27,10 +27,10 @@ from games import bots
 from games.services import play
 from games.services.errors import TableError
 
-from ..formats import ENTRY_LIMIT, EntryCountError, FormatError
+from ..formats import ENTRY_LIMIT, EntryCountError, FormatError, RoundPlan, State
 from ..kinds import KindError
-from ..models import Entry, Round, TableAssignment, Tournament
-from . import deals, notify
+from ..models import Entry, EventLog, Round, TableAssignment, Tournament
+from . import deals, event_log, notify
 from .access import require_organiser
 from .errors import NotNow, TournamentError, explained, state_phrase
 from .locks import locked
@@ -39,8 +39,8 @@ from .rounds import entry_count_problem, next_of, start_tables, store_round
 from .state import Snapshot, format_of, snapshot
 
 #: The schedule and its policies (issue 15): they may change until the event starts.
-SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "round_pause",
-            "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
+SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "pairing_pause",
+            "round_pause", "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
             "separate_clubs")  # fmt: skip
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
@@ -55,6 +55,8 @@ SEEDABLE = ("draft", "registration", "checkin")
 #: Slugs the event URLs use for pages of their own.
 RESERVED_SLUGS = {"mine", "new", "club"}
 MAX_TURN_CLOCK = 600
+#: The longest pause for corrections between rounds, in seconds (a day).
+MAX_PAUSE = 86_400
 
 
 def create(club: Club, by, **fields: Any) -> Tournament:
@@ -180,6 +182,12 @@ def check_schedule(tournament: Tournament) -> None:
             )
     if tournament.checkin_opens_at is not None and tournament.starts_at is None:
         raise TournamentError(_("Check-in at a set time needs a start time to close it."))
+    pause = tournament.pairing_pause
+    if pause is not None and not (isinstance(pause, int) and 0 <= pause <= MAX_PAUSE):
+        raise TournamentError(
+            _("The time to correct results runs from 0 to %(n)s seconds, or until you say.")
+            % {"n": MAX_PAUSE}
+        )
     choices = ((tournament.advance, Tournament.Advance), (tournament.no_show, Tournament.NoShow),
                (tournament.byes, Tournament.Byes))  # fmt: skip
     if any(value not in kind.values for value, kind in choices):
@@ -278,6 +286,21 @@ def check_start(tournament: Tournament) -> None:
         raise explained(error) from None
 
 
+def first_round(tournament: Tournament, snap: Snapshot | None = None) -> RoundPlan:
+    """Round 1 as the start would make it now, stored nowhere (a director's preview before the
+    start): from check-in, of the entries checked in only, as the start withdraws the others.
+    The event's seed makes the start store exactly this, while the entries stay as they are.
+    A TournamentError says why the event cannot start now."""
+    check_start(tournament)
+    snap = snap if snap is not None else snapshot(tournament)
+    entrants = snap.state.entrants
+    if tournament.state == Tournament.State.CHECKIN:
+        here = {pk for pk, e in snap.entries.items() if e.status == Entry.Status.CHECKED_IN}
+        entrants = tuple(e for e in entrants if e.id in here)
+    playing = Snapshot(tournament, snap.format, State(entrants, ()), snap.entries, [])
+    return next_of(playing)
+
+
 def _withdraw_no_shows(tournament: Tournament, active) -> None:
     """At the start from check-in, the entries that did not check in are withdrawn before
     round 1 is made (``withdrawn_after_round`` 0: they never played, so they have no line in
@@ -305,6 +328,8 @@ def finish(tournament: Tournament, by) -> Tournament:
         tournament = locked(tournament)
         dropped = _drop_seated_round(tournament)
         close(tournament)  # a refusal rolls the drop back
+        if tournament.log.filter(kind=EventLog.Kind.REOPEN).exists():
+            event_log.write(tournament, EventLog.Kind.FINISH, by)
         if dropped:
             notify.seats_changed(tournament.pk)
         return tournament
@@ -349,8 +374,8 @@ def close(tournament: Tournament) -> Tournament:
     for entry in snap.entries.values():
         entry.final_place = places.get(entry.pk)
     Entry.objects.bulk_update(snap.entries.values(), ["final_place"])
-    tournament.state = Tournament.State.FINISHED
-    tournament.save(update_fields=["state", "updated_at"])
+    tournament.state, tournament.moves_on_at = Tournament.State.FINISHED, None
+    tournament.save(update_fields=["state", "moves_on_at", "updated_at"])
     notify.event_changed(tournament.pk)
     return tournament
 
@@ -383,6 +408,46 @@ def _require_finishable(snap: Snapshot) -> None:
         raise TournamentError(
             _("The knockout has no champion yet: generate its next round, or cancel the event.")
         )
+
+
+def reopen(tournament: Tournament, by, reason: str) -> Tournament:
+    """Open a finished event again for a late correction, with a reason (kept in the log). Its
+    final places are cleared (a finish works them out again) and it waits for the director:
+    the schedule neither finishes it nor pairs another round until the director says, so the
+    director corrects what was wrong and finishes it again."""
+    require_organiser(tournament, by)
+    reason = given_reason(reason)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        check_reopen(tournament)
+        tournament.state, tournament.moves_on_at = Tournament.State.RUNNING, None
+        tournament.save(update_fields=["state", "moves_on_at", "updated_at"])
+        tournament.entries.update(final_place=None)
+        event_log.write(tournament, EventLog.Kind.REOPEN, by, reason=reason)
+        notify.event_changed(tournament.pk)
+        notify.seats_changed(tournament.pk)
+    return tournament
+
+
+def check_reopen(tournament: Tournament) -> None:
+    """Refuse reopening the event now: only a finished event reopens."""
+    if tournament.state != Tournament.State.FINISHED:
+        raise NotNow(
+            _("The event is %(state)s: only a finished event can be reopened.")
+            % {"state": state_phrase(tournament.state)}
+        )
+
+
+#: How long a reason kept in the log may be (``EventLog.reason``, a table's override reason).
+REASON_LENGTH = 200
+
+
+def given_reason(reason: str) -> str:
+    """The reason an organiser gave, on one line and cut to what is kept; refused if empty."""
+    reason = " ".join(str(reason or "").split())[:REASON_LENGTH]
+    if not reason:
+        raise TournamentError(_("Say why: the reason is kept in the event's log."))
+    return reason
 
 
 def cancel(tournament: Tournament, by) -> Tournament:

@@ -30,7 +30,7 @@ from games.services.outcomes import MatchOutcome
 
 from ..formats import FormatError, TablePlan
 from ..messages import message
-from ..models import Entry, TableAssignment, Tournament
+from ..models import Entry, EventLog, TableAssignment, Tournament
 from ..placing import (
     after_forfeits,
     competition_ranks,
@@ -39,7 +39,7 @@ from ..placing import (
     pips_per_party,
     seats_per_format_seat,
 )
-from . import jobs, notify
+from . import event_log, jobs, notify
 from .access import require_organiser
 from .errors import ChangedMeanwhile, NotNow, TournamentError, explained, refusal, state_phrase
 from .locks import locked
@@ -193,8 +193,8 @@ def settle(
     notify.event_changed(tournament.pk)
     notify.seats_changed(tournament.pk)  # its players' notices: which tables the round waits for
     if all(t.places is not None for t in tables) and row.state != row.State.FINISHED:
-        finish_round(row)
-        jobs.step_now(tournament.pk)  # the schedule seats the next round
+        finish_round(row, tournament)  # the pause for corrections runs from now
+        jobs.step_now(tournament.pk)  # the schedule seats the next round (after the pause)
     return assignment
 
 
@@ -254,10 +254,16 @@ def record_result(
                 _("This table's result was changed meanwhile: here is the result now.")
             )
         parsed = parse_places(places, len(assignment.seats))
+        before = assignment.places
         try:
             settle(tournament, assignment, parsed, by=by, reason=reason)
         except FormatError as error:
             raise explained(error) from None
+        event_log.write(
+            tournament, EventLog.Kind.OVERRIDE, by, round_number=assignment.round.number,
+            table=assignment.number, reason=reason,
+            details={"before": before, "after": parsed, "seats": list(assignment.seats)},
+        )  # fmt: skip
         if assignment.match_id and assignment.match.state == Match.State.PLAYING:
             play.abandon(Table.objects.get(pk=assignment.table_id))
     return assignment

@@ -30,6 +30,7 @@ from ..placing import seats_per_format_seat
 from . import attendance, deals, jobs, notify
 from .access import require_organiser
 from .errors import NotNow, TournamentError, explained, refusal, state_phrase
+from .event_log import voids_of
 from .locks import locked
 from .state import KIND_OF_STAGE, Snapshot, format_round, snapshot
 from .table_notes import tell_table
@@ -160,22 +161,51 @@ def store_round(tournament: Tournament, new: RoundPlan) -> Round:
                             bye=True)
             for i, who in enumerate(new.byes)
         )  # fmt: skip
+    if tournament.moves_on_at is not None:  # no longer between rounds
+        tournament.moves_on_at = None
+        tournament.save(update_fields=["moves_on_at"])
     if not new.tables:
-        finish_round(row)
+        finish_round(row, tournament, pause=False)  # nothing was played to correct
     return row
 
 
-def finish_round(row: Round) -> None:
-    row.state, row.finished_at = Round.State.FINISHED, timezone.now()
+def finish_round(row: Round, tournament: Tournament, *, pause: bool = True) -> None:
+    """The round's last result is in: the round is finished, and the event is between rounds
+    (``between_rounds``). Call with the event locked."""
+    now = timezone.now()
+    row.state, row.finished_at = Round.State.FINISHED, now
     row.save(update_fields=["state", "finished_at"])
     deals.unseal_round(row)  # same deals: every table has played them, so they are public
+    between_rounds(tournament, now, pause=pause)
 
 
-def match_seed(tournament: Tournament, round_number: int, table_number: int) -> int:
+def between_rounds(tournament: Tournament, now, *, pause: bool = True) -> None:
+    """The event moves on (the schedule pairs the next round, or finishes the event after its
+    last) once its pause for corrections has run from ``now`` (``pairing_pause``; ``pause``
+    false: at once); with the pause left empty it waits for the director. Meanwhile a wrong
+    result can be corrected before anything is seated from it."""
+    seconds = tournament.pairing_pause if pause else 0
+    tournament.moves_on_at = None if seconds is None else now + timedelta(seconds=seconds)
+    tournament.save(update_fields=["moves_on_at"])
+
+
+def hold(tournament: Tournament) -> None:
+    """The event waits for the director between rounds (a round taken back or voided, the
+    event reopened, or the director's hold): nothing is paired or finished by the schedule
+    until the director says. Call with the event locked."""
+    tournament.moves_on_at = None
+    tournament.save(update_fields=["moves_on_at"])
+
+
+def match_seed(
+    tournament: Tournament, round_number: int, table_number: int, replay: int = 0
+) -> int:
     """The deal of a table, drawn from the event's seed (the same event deals the same tiles).
     With "same deals at every table" the games' seeds come from the round's deal key instead
-    (``deals.start_options``), which leaves the table out of it."""
-    text = f"{tournament.seed}|{round_number}|{table_number}".encode()
+    (``deals.start_options``), which leaves the table out of it. ``replay``: how many times the
+    round was voided before (its players have seen those deals, so a replay deals others)."""
+    text = f"{tournament.seed}|{round_number}|{table_number}"
+    text = (text + (f"|replay {replay}" if replay else "")).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") % 2**62
 
 
@@ -200,6 +230,7 @@ def start_tables(tournament: Tournament, row: Round) -> int:
         person.pk for e in entries.values() for person in e.people() if not person.is_bot
     )
     started = 0
+    replay = voids_of(tournament, row.number)
     for assignment in row.tables.filter(state=TableAssignment.State.SEATED).order_by("number"):
         people = people_by_games_seat(tournament, assignment.seats, entries)
         bots = [tournament.bot_level if person is None else None for person in people]
@@ -211,8 +242,8 @@ def start_tables(tournament: Tournament, row: Round) -> int:
                 rated=tournament.rated, bots_avoid=taken,
             )  # fmt: skip
             match = play.start_match(
-                table, seed=match_seed(tournament, row.number, assignment.number),
-                **deals.start_options(tournament, row.number),
+                table, seed=match_seed(tournament, row.number, assignment.number, replay),
+                **deals.start_options(tournament, row.number, replay),
             )  # fmt: skip
         except TableError as error:
             raise TournamentError(

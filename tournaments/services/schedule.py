@@ -23,7 +23,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Exists, Min, OuterRef, Q
+from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -41,6 +41,7 @@ from .events import begin, close
 from .locks import locked
 from .notes import keep_refusal
 from .results import settle
+from .rounds import hold as hold_event
 from .rounds import next_of, start_tables, store_round
 from .state import snapshot
 
@@ -123,13 +124,16 @@ def _rounds(tournament: Tournament, now: datetime, done: list[str]) -> None:
         row.refresh_from_db()
         if row.state != Round.State.FINISHED:
             return
+    # between rounds: the pause for corrections runs, or the event waits for the director
+    if not _moves_on(tournament, now):
+        return
     snap = snapshot(tournament)
     if snap.rounds and snap.format.is_finished(snap.state):
         close(tournament)
         done.append("finished")
         return
-    # seated at once; the pause runs between seating and starting, so players see their
-    # next table meanwhile
+    # seated once the pause for corrections is over; the pause after seating runs between
+    # seating and starting, so players see their next table meanwhile
     new = store_round(tournament, next_of(snap))
     done.append(f"round {new.number} seated")
     notify.seats_changed(tournament.pk)
@@ -142,6 +146,13 @@ def _rounds(tournament: Tournament, now: datetime, done: list[str]) -> None:
         if not pause:
             start_tables(tournament, new)
             done.append(f"round {new.number} started")
+
+
+def _moves_on(tournament: Tournament, now: datetime) -> bool:
+    """Whether the event between rounds moves on now: its pause for corrections is over (a
+    pause of none ends as the round does). Without a time it waits for the director."""
+    at = tournament.moves_on_at
+    return at is not None and at <= max(now, timezone.now())
 
 
 def _queue_next(tournament: Tournament, now: datetime) -> None:
@@ -158,6 +169,7 @@ def _queue_next(tournament: Tournament, now: datetime) -> None:
         row = tournament.rounds.order_by("-number").first()
         if row is not None and row.state == Round.State.SEATED:
             times.append(row.starts_at)
+        times.append(tournament.moves_on_at)  # set between rounds only
     upcoming = [t for t in times if t is not None and t > now]
     if upcoming:
         jobs.step_at(tournament.pk, min(upcoming))
@@ -320,6 +332,24 @@ def check_round_time(tournament: Tournament) -> Round:
     return row
 
 
+def hold(tournament: Tournament, by) -> Tournament:
+    """The director stops the pause's countdown: the event waits between rounds until they
+    seat the next round (or finish the event) themselves."""
+    require_organiser(tournament, by)
+    with transaction.atomic():
+        tournament = locked(tournament)
+        check_hold(tournament)
+        hold_event(tournament)
+        notify.event_changed(tournament.pk)
+    return tournament
+
+
+def check_hold(tournament: Tournament) -> None:
+    """Refuse holding the event now: only a pause between rounds that counts down holds."""
+    if tournament.state != Tournament.State.RUNNING or tournament.moves_on_at is None:
+        raise NotNow(_("No pause is counting down."))
+
+
 def adjudicate_now(tournament: Tournament, by) -> int:
     """The organiser decides the running round's unfinished tables now, by the adjudication
     rule (their games sets are closed; every game played so far is kept)."""
@@ -411,13 +441,12 @@ def due_events(now: datetime | None = None) -> list[int]:
         grace = timedelta(seconds=row["round__tournament__no_show_grace"])
         if row["first"] is not None and row["first"] + grace <= now:
             ids.add(row["round__tournament_id"])
-    unfinished = Round.objects.filter(
-        tournament=OuterRef("pk"), state__in=(Round.State.SEATED, Round.State.RUNNING)
-    )
+    # between rounds, once the pause for corrections is over (a lost step costs a sweep); an
+    # event the director holds is left alone
     ids |= set(
-        events.filter(state=Tournament.State.RUNNING)
-        .exclude(Exists(unfinished))
-        .values_list("pk", flat=True)
+        events.filter(state=Tournament.State.RUNNING, moves_on_at__lte=now).values_list(
+            "pk", flat=True
+        )
     )
     return sorted(ids)
 

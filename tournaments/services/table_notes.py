@@ -1,6 +1,6 @@
 """What an event tells the games tables it seated (``games.services.notes``): its name and page,
-the round and table, and once the table has a result, how it was decided and each seat's place
-and points there.
+the round and table, how many games the table plays when that is fixed, and once the table has
+a result, how it was decided and each seat's place and points there.
 
 games never imports tournaments, so a table knows its event only through this note, written
 whenever the event's view of the table changes: when its set starts (``rounds.start_tables``)
@@ -37,6 +37,8 @@ def note_of(tournament: Tournament, assignment: TableAssignment, decided: str = 
         "round": assignment.round.number,
         "table": assignment.number,
     }
+    if tournament.play_mode == Tournament.PlayMode.GAMES and tournament.games_per_table:
+        note["games"] = tournament.games_per_table  # the set is closed after that many
     if assignment.places is None:
         return note
     per_seat = seats_per_format_seat(tournament.kind.pairs, len(assignment.seats))

@@ -33,6 +33,13 @@ def event_context(
         "back": _("Back to %(event)s") % names,
         "over": False,
     }
+    if note.get("voided"):  # the event's director set the round aside: it is to be played again
+        context.update({
+            "over": True, "lines": [], "places": [],
+            "headline": _("The organiser voided round %(round)s of %(event)s: this table's "
+                          "result counts for nothing there.") % names,
+        })  # fmt: skip
+        return context
     result = note.get("result")
     if result is None:
         if set_over:

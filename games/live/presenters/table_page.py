@@ -119,6 +119,7 @@ def _game_context(
     deadline = game.turn_deadline
     hand, targets = hand_buttons(view)
     scores = party_scores(view, seats, team_of)
+    fixed = games_progress(game, game.match.note or {})
     partner_word = _("partner") if team_of else ""
     names = [s.player.name if s.player else "?" for s in seats]
     return {
@@ -136,7 +137,8 @@ def _game_context(
         "scores": scores,
         "score_rows_html": score_rows_html(scores, bool(view.get("result"))),
         "has_teams": bool(team_of),
-        "set_watch": set_watch(view, scores),
+        "set_watch": "" if fixed else set_watch(view, scores),
+        "fixed_games": fixed,
         "log": (log_lines := move_log(game.recent, viewer, names)),
         "log_html": mark_safe("".join(f"<li>{escape(line)}</li>" for line in log_lines)),
         "result": None
@@ -188,6 +190,16 @@ def party_scores(view: dict, seats, team_of: dict[int, int]) -> list[dict]:
                      "points": points, "members": len(members),
                      "team": team_of.get(members[0])})  # fmt: skip
     return rows
+
+
+def games_progress(game: Game, note: dict) -> str:
+    """ "Game 1 of 2.": at a table its event closes after a fixed number of games (the note's
+    ``games``), which says so in place of the style's own way to win the set (six love, a
+    target) and of the six-love watch, neither of which the table will reach; "" elsewhere."""
+    total = note.get("games")
+    if not isinstance(total, int) or isinstance(total, bool) or total < 1:
+        return ""
+    return _("Game %(n)s of %(total)s.") % {"n": min(game.number, total), "total": total}
 
 
 def set_watch(view: dict, scores: list[dict]) -> str:
