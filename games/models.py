@@ -65,6 +65,11 @@ class Table(models.Model):
     turn_clock = models.PositiveSmallIntegerField(
         _("turn clock (seconds)"), default=30, help_text=_("0 means no clock.")
     )
+    result_pause = models.PositiveSmallIntegerField(
+        _("result pause (seconds)"), default=20,
+        help_text=_('How long a result stays on screen before the next deal, unless every '
+                    'player at the table presses "Next game" sooner.'),
+    )  # fmt: skip
     is_private = models.BooleanField(_("private"), default=False)
     rated = models.BooleanField(
         _("rated"), default=True, help_text=_("Finished games change the players' ratings.")
@@ -295,6 +300,15 @@ class Game(models.Model):
     turn = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    next_at = models.DateTimeField(
+        _("next deal at"), null=True, blank=True,
+        help_text=_("Once the game is over and its set goes on: when the next deal comes at the "
+                    "latest (the result stays on screen until then)."),
+    )  # fmt: skip
+    ready = models.JSONField(
+        _("ready for the next game"), default=list, blank=True,
+        help_text=_('The seats whose players pressed "Next game" after this game.'),
+    )  # fmt: skip
     recent = models.JSONField(
         _("recent moves"),
         default=list,

@@ -13,6 +13,12 @@ for a person who was away (a bot standing in, or the clock).
 
 ``sets_unsealed(match_ids)``: these sets' deals are no longer secret (``play.unseal``), so their
 finished games may now be shown whole, and analysed.
+
+``seat_given_up(match_id, table_id, seat, player_id, how)``: a person gave up their seat in a
+set being played (``services/leaving.py``): ``how`` is ``"abort"`` (the set is dropped),
+``"resign"`` (the set is over, their party last) or ``"leave"`` (a bot plays the seat to the
+end). Sent on commit, before the ``game_finished`` and ``match_finished`` of the same change,
+so an event counts the forfeit before it places the table.
 """
 
 from django.dispatch import Signal
@@ -20,3 +26,4 @@ from django.dispatch import Signal
 game_finished = Signal()
 match_finished = Signal()
 sets_unsealed = Signal()
+seat_given_up = Signal()

@@ -34,7 +34,7 @@ def stand_in(game_id: int, version: int) -> None:
 
 @shared_task(name=jobs.NEXT_GAME, ignore_result=True)
 def next_game(match_id: int, after_game: int) -> None:
-    play.start_next_game(match_id, after_game)
+    play.start_next_game(match_id, after_game, only_when_due=True)
 
 
 @shared_task(name=jobs.AWAY_CHECK, ignore_result=True)

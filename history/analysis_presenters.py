@@ -12,7 +12,9 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.bots.analysis import MIN_BAND_DECISIONS
 
 from . import charts
 from .models import GameAnalysis
@@ -88,6 +90,21 @@ def choice(move: dict[str, Any], played: dict[str, Any], unit: str) -> dict[str,
     }
 
 
+def rated(player: dict[str, Any]) -> bool:
+    """Whether a seat made enough choices for a band; an analysis stored before the minimum
+    still carries a band for fewer, which is not shown."""
+    return bool(player["band"]) and player["decisions"] >= MIN_BAND_DECISIONS
+
+
+def band_note() -> str:
+    """The minimum of choices for a band, as the page states it."""
+    return ngettext(
+        "A rating is given from %(n)s choice on: fewer say too little about the play.",
+        "A rating is given from %(n)s choices on: fewer say too little about the play.",
+        MIN_BAND_DECISIONS,
+    ) % {"n": MIN_BAND_DECISIONS}
+
+
 def players(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """The summary rows: per player the mean cost, band, errors, luck and luck-adjusted result."""
     unit = result["unit"]
@@ -96,7 +113,7 @@ def players(result: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
         rows.append({
             "name": names[p["seat"]], "decisions": p["decisions"],
             "mean_cost": amount(p["mean_cost"], unit),
-            "band": BAND_WORDS.get(p["band"], p["band"]) if p["decisions"] else "",
+            "band": BAND_WORDS.get(p["band"], p["band"]) if rated(p) else "",
             "marks": p["marks"],
             "deal_luck": amount(p["deal_luck"], unit, signed=True),
             "draw_luck": amount(p["draw_luck"], unit, signed=True) if p["draws"] else "",
@@ -211,6 +228,7 @@ def panel(row: GameAnalysis | None, names: list[str], may_request: bool) -> dict
         unit = row.result["unit"]
         out.update({
             "players": players(row.result, names),
+            "band_note": band_note(),
             "unit_text": _("win chance of the game") if unit == "win" else _("points"),
             "worlds": row.result["worlds"],
             "chart": cost_chart(row.result, names),

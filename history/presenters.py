@@ -61,6 +61,7 @@ def set_result_word(result: str | None) -> str:
         "six": _("six"),
         "target": _("target reached"),
         "games": _("closed after its games"),
+        "resigned": _("resigned"),
     }.get(result or "", "")
 
 
@@ -202,8 +203,11 @@ def step_text(step: Step, names: list[str]) -> str:
     return text
 
 
-def step_marks(step: Step, names: list[str], teams: list[str]) -> list[dict]:
-    """Badges beside a move (each says its meaning in words, not by colour alone)."""
+def step_marks(
+    step: Step, names: list[str], teams: list[str], sizes: list[int] | None = None
+) -> list[dict]:
+    """Badges beside a move (each says its meaning in words, not by colour alone). ``sizes``:
+    how many players each side has, so that one winner "wins" and a team "win"."""
     marks = []
     if step.kind == "play" and step.on is None:
         marks.append({"css": "pose", "text": _("pose")})
@@ -221,8 +225,9 @@ def step_marks(step: Step, names: list[str], teams: list[str]) -> list[dict]:
         marks.append({"css": "end", "text": _("domino") if result["end"] == "domino"
                       else _("blocked")})  # fmt: skip
         if result["winner"] is not None:
-            marks.append({"css": "end", "text": _("%(names)s win the game") % {
-                "names": teams[result["winner"]]}})  # fmt: skip
+            members = sizes[result["winner"]] if sizes else 1
+            won = ngettext("%(names)s wins the game", "%(names)s win the game", members)
+            marks.append({"css": "end", "text": won % {"names": teams[result["winner"]]}})
         else:
             marks.append({"css": "end", "text": _("no winner")})
     if step.set_over is not None:
@@ -249,10 +254,11 @@ def frame_context(frame: Frame, names: list[str], reveal: bool) -> dict:
             "points": view["points"][party_of[seat]],
         })  # fmt: skip
     steps = []
+    sizes = [len(members) for members in frame.parties]
     for step in frame.steps:
         steps.append({
             "number": step.number, "text": step_text(step, names),
-            "marks": step_marks(step, names, teams), "current": step.number == frame.at,
+            "marks": step_marks(step, names, teams, sizes), "current": step.number == frame.at,
             "seat": step.seat,
         })  # fmt: skip
     if frame.at == 0:
@@ -283,6 +289,23 @@ def frame_context(frame: Frame, names: list[str], reveal: bool) -> dict:
 # -- statistics ------------------------------------------------------------------------------------
 
 
+def stats_summary(figures: Figures) -> str:
+    """One line over the sets and games counted: the games come first, since a player's first
+    set may still be going after ten of them."""
+    games = ngettext("%(n)s game finished.", "%(n)s games finished.", figures.games) % {
+        "n": figures.games
+    }
+    if not figures.sets:
+        none = _("No finished set yet.")
+        return f"{games} {none}"
+    sets = ngettext(
+        "%(n)s set finished: %(won)s won, %(lost)s lost, %(none)s without a winner.",
+        "%(n)s sets finished: %(won)s won, %(lost)s lost, %(none)s without a winner.",
+        figures.sets,
+    ) % {"n": figures.sets, "won": figures.won, "lost": figures.lost, "none": figures.no_winner}
+    return f"{games} {sets}"
+
+
 def stats_context(figures: Figures) -> dict[str, Any]:
     series = [("won", _("won")), ("lost", _("lost")), ("none", _("no winner"))]
     over_time = charts.stacked_months(_("Sets per month"), figures.by_month, series, date_format)
@@ -310,6 +333,7 @@ def stats_context(figures: Figures) -> dict[str, Any]:
     ]
     return {
         "figures": figures,
+        "summary": stats_summary(figures),
         "over_time": over_time,
         "months": months,
         "win_rates": charts.horizontal(_("Win rate per style"), rates, 100),

@@ -159,7 +159,7 @@ def sealed_summary(played: Played) -> SetSummary:
             break
         fines: dict[int, int] = {}
         for move in played.moves[row.pk]:
-            for seat, points in (move.detail or {}).get("fines", []):
+            for seat, points, *_why in (move.detail or {}).get("fines", []):
                 fines[seat] = fines.get(seat, 0) + points
         moves = len(played.moves[row.pk])
         games.append(GameSummary(row.number, row.result, fines, moves, row.commitment, ""))

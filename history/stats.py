@@ -1,9 +1,10 @@
 """A player's statistics, counted from their sets and the games of those sets.
 
 Three reads: the finished sets counted by month, style and outcome (by the database), the sets
-won or lost by six love (with their totals), and the finished games of the player's sets joined
-to the player's seat (each game's stored result: counts, winner, key card), counted in Python
-since every game figure needs the player's seat and party in that set.
+won or lost by six love (with their totals), and the finished games of all the player's sets
+(finished, still being played or stopped) joined to the player's seat (each game's stored
+result: counts, winner, key card), counted in Python since every game figure needs the player's
+seat and party in that set.
 
 - Results over time: sets won, lost and without a winner, per month.
 - Win rate per style: sets won out of sets finished.
@@ -65,14 +66,16 @@ class Figures:
 
 
 def figures(owner_id: int, everything: bool) -> Figures:
-    """The player's figures over their finished sets (only public tables' unless
-    ``everything``)."""
-    lines = Item.objects.filter(owner_id=owner_id, match__state=Match.State.OVER)
+    """The player's figures over their finished sets, and over every finished game, also those
+    of a set still being played or stopped (only public tables' unless ``everything``): ten
+    games into a first set are worth counting."""
+    lines = Item.objects.filter(owner_id=owner_id, match__isnull=False)
     if not everything:
         lines = lines.filter(match__table__is_private=False)
+    finished = lines.filter(match__state=Match.State.OVER)
     out = Figures()
-    _add_sets(out, lines)
-    _add_six_loves(out, lines.filter(match__result="six-love"))
+    _add_sets(out, finished)
+    _add_six_loves(out, finished.filter(match__result="six-love"))
     _add_games(out, lines)
     return out
 
@@ -121,7 +124,8 @@ def _add_six_loves(out: Figures, lines) -> None:
 
 def _add_games(out: Figures, lines) -> None:
     """Counts left, key cards and brucks, from the finished games of those sets (one row per
-    game, joined to the player's seat in its set)."""
+    game, joined to the player's seat in its set). Brucks are sets' results: only a finished
+    set has one."""
     rows = lines.filter(match__games__state=Game.State.OVER).values_list(
         "match_id", "seat", "party", "style", "match__result", "match__games__number",
         "match__games__result",

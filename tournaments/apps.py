@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
 
         signals.match_finished.connect(listeners.on_match_finished, dispatch_uid="tournaments")
         signals.game_finished.connect(listeners.on_game_finished, dispatch_uid="tournaments")
+        signals.seat_given_up.connect(listeners.on_seat_given_up, dispatch_uid="tournaments")
         for signal in (signals.game_finished, signals.match_finished):
             signal.connect(listeners.on_table_news, dispatch_uid="tournaments-live")
         post_migrate.connect(

@@ -7,7 +7,7 @@ Connected in ``TournamentsConfig.ready()``. games sends both signals on commit t
 from __future__ import annotations
 
 from .live import news
-from .services import results
+from .services import results, schedule
 
 
 def on_match_finished(sender, match_id: int, result, **kwargs) -> None:
@@ -16,6 +16,12 @@ def on_match_finished(sender, match_id: int, result, **kwargs) -> None:
 
 def on_game_finished(sender, match_id: int, **kwargs) -> None:
     results.game_finished(match_id)
+
+
+def on_seat_given_up(sender, match_id: int, player_id: int | None, how: str, **kwargs) -> None:
+    """Resigning or leaving an event's table is a forfeit of that table."""
+    if how in ("resign", "leave"):
+        schedule.forfeit_by_giving_up(match_id, player_id, how)
 
 
 def on_table_news(sender, match_id: int, **kwargs) -> None:

@@ -89,13 +89,15 @@ class LobbyConsumer(Listening):
         await self._send(json.dumps({"type": "hello", "user": name}))
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        await self._send(await in_pool(_render_lobby, language_of(self.scope)))
+        user = self.scope.get("user")
+        await self._send(await in_pool(_render_lobby, language_of(self.scope), user))
 
 
-def _render_lobby(language: str) -> str:
+def _render_lobby(language: str, user=None) -> str:
+    """The lobby's list for one socket: its viewer's own tables offer "Resume"."""
     with translation.override(language):
         rows = table_lists.lobby_rows(reads.lobby_tables())
-        return render_to_string("games/lobby.html#tables", {"tables": rows})
+        return render_to_string("games/lobby.html#tables", {"tables": rows, "user": user})
 
 
 def notice_html(text: str) -> str:

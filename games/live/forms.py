@@ -19,6 +19,14 @@ CLOCK_CHOICES = [
     (120, _("2 minutes")),
 ]
 
+#: How long a result stays up before the next deal (unless every player presses "Next game").
+RESULT_PAUSE_CHOICES = [
+    (10, _("10 seconds")),
+    (20, _("20 seconds")),
+    (30, _("30 seconds")),
+    (60, _("1 minute")),
+]
+
 
 def fill_choices() -> list[tuple[str, str]]:
     """Leave seats open, or fill them with bots of one level (the bots' own list)."""
@@ -51,6 +59,12 @@ class CreateTableForm(forms.Form):
         label=_("Turn clock"), coerce=int, choices=CLOCK_CHOICES, initial=30,
         help_text=_("How long each player has for a move; when it runs out, a bot plays that "
                     "move for them. 30 seconds unless you choose otherwise."),
+    )  # fmt: skip
+    result_pause = forms.TypedChoiceField(
+        label=_("Result on screen"), coerce=int, choices=RESULT_PAUSE_CHOICES, initial=20,
+        required=False, empty_value=20,
+        help_text=_('How long each game\'s result stays up before the next deal, unless every '
+                    'player presses "Next game" sooner.'),
     )  # fmt: skip
     fill = forms.ChoiceField(
         label=_("Empty seats"), choices=fill_choices, required=False, initial="casual"

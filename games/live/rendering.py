@@ -34,7 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.engine import match_view
 
 from ..models import Game, Table
-from ..services import reads, sealing
+from ..services import leaving, reads, sealing
 from ..services.play import Outcome, load
 from .presenters.board import POSE_MARKER, board_context, end_marker
 from .presenters.table_page import Viewer, seating_of, table_context, viewer_of
@@ -184,7 +184,14 @@ def page_context(table: Table, user, language: str | None = None) -> dict:
     game = reads.latest_game(table.pk)
     seats = reads.seats_of(table)
     viewer = viewer_of(table, seats, user, language or translation.get_language())
-    return context_for(table, seats, _barred(viewer, game, user), game)
+    return context_for(table, seats, _barred(_not_left(viewer, game), game, user), game)
+
+
+def _not_left(viewer: Viewer, game: Game | None) -> Viewer:
+    """A player who left the set (``services.leaving``) watches it: the seat is the bot's."""
+    if viewer.seat is None or game is None or not leaving.has_left(game.match, viewer.seat):
+        return viewer
+    return replace(viewer, seat=None, left=True)
 
 
 def _barred(viewer: Viewer, game: Game | None, user) -> Viewer:
@@ -223,7 +230,7 @@ def render_live(
         known = (hint.game, hint.version)
     table, game, seats = _table_state(table_id, known)
     viewer = viewer_of(table, seats, user, language or settings.LANGUAGE_CODE)
-    viewer = _barred(viewer, game, user)
+    viewer = _barred(_not_left(viewer, game), game, user)
 
     def render() -> str:
         with translation.override(viewer.language):

@@ -18,4 +18,6 @@ urlpatterns = [
     path("t/<str:code>/start/", views.start, name="start"),
     path("t/<str:code>/move/", views.move, name="move"),
     path("t/<str:code>/new-set/", views.start, name="new_set"),
+    path("t/<str:code>/give-up/<str:way>/", views.give_up, name="give_up"),
+    path("t/<str:code>/next-game/", views.next_game, name="next_game"),
 ]

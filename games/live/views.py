@@ -14,19 +14,19 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
 from ..models import Table
-from ..services import play, reads, seating
+from ..services import leaving, play, reads, seating
 from ..services.errors import TableError
 from . import rendering
 from .forms import CreateTableForm
-from .presenters import table_lists
+from .presenters import giving_up, table_lists
 from .styles import DEFAULT_STYLE
 
 
@@ -69,7 +69,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
         table = seating.create_table(
             request.user, data["style"], seats, form.engine_options(),
             direction=data["direction"], turn_clock=data["turn_clock"],
-            is_private=data["is_private"], rated=data["rated"],
+            result_pause=data["result_pause"], is_private=data["is_private"], rated=data["rated"],
             bots=[data["fill"] or None] * seats,
         )  # fmt: skip
     except TableError as error:
@@ -216,6 +216,14 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@_limited
+def next_game(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Next game" under a result: this player has read it; the last one to press deals."""
+    return _act(request, code, lambda t: play.next_game_by(t, request.user))
+
+
+@login_required
+@require_POST
 @ratelimit(key="user", rate=lambda *_: settings.RATE_MOVES, block=False)
 def move(request: HttpRequest, code: str) -> HttpResponse:
     """A click on a tile (or pass/draw). A stale click just gets the current table back."""
@@ -232,3 +240,41 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     known = (outcome.game.pk, outcome.version)
     html, _key = rendering.render_live(table_obj.pk, request.user, get_language(), known=known)
     return HttpResponse(html)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@_limited
+def give_up(request: HttpRequest, code: str, way: str) -> HttpResponse:
+    """Abort, resign or leave (``services.leaving``): a GET shows what it does and asks to
+    confirm (no script needed), the confirming POST does it and goes back to the table. A way
+    that does not apply (any more) answers 409 with the reason, on the same page."""
+    table_obj = _table(code)
+    if way not in leaving.WAYS:
+        raise Http404
+    if request.method == "GET":
+        return _confirm_give_up(request, table_obj, way)
+    if getattr(request, "limited", False):
+        message = _("Too many actions: wait a moment.")
+        return _confirm_give_up(request, table_obj, way, message, 429)
+    act = {leaving.ABORT: leaving.abort, leaving.RESIGN: leaving.resign}.get(way, leaving.leave)
+    try:
+        act(table_obj, request.user)
+    except TableError as error:
+        return _confirm_give_up(request, table_obj, way, str(error), 409)
+    messages.success(request, giving_up.done_words(way))
+    return _go(request, resolve_url("table", code=table_obj.code))
+
+
+def _confirm_give_up(
+    request: HttpRequest, table_obj: Table, way: str, error: str = "", status: int = 200
+) -> HttpResponse:
+    ways, game, seat = leaving.ways_for(table_obj, request.user)
+    context: dict = {"table": table_obj, "error": error}
+    if way in ways and game is not None and seat is not None:
+        names = [s.player.name if s.player else "?" for s in reads.seats_of(table_obj)]
+        context["confirm"] = giving_up.confirmation(way, game, seat, names)
+    elif not error:
+        error, status = _("That is not something you can do at this table now."), 409
+        context["error"] = error
+    return render(request, "games/give_up.html", context, status=status)

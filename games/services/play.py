@@ -26,7 +26,7 @@ from games.engine import IllegalMove
 from games.engine.tiles import tiles_of
 
 from ..models import Game, Match, Move, Seat, Table
-from . import log, notify, outcomes, reads, refusals, scheduling, shuffle
+from . import log, notify, outcomes, pause, reads, refusals, scheduling, shuffle
 from .errors import TableError
 
 logger = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ TILE_NAME = re.compile(r"[0-6]-[0-6]")
 #: What a move changes on a stored game: the deal, seed and numbers are written once, when the
 #: game is dealt, and a move's UPDATE leaves them out.
 MOVED = ["snapshot", "version", "turn", "turn_deadline", "state", "result", "finished_at",
-         "recent", "updated_at"]  # fmt: skip
+         "next_at", "recent", "updated_at"]  # fmt: skip
 
 
 @dataclass
@@ -209,8 +209,10 @@ def deal_of(game: engine.GameState) -> dict:
     }
 
 
-def start_next_game(match_id: int, after_game: int) -> bool:
-    """Deal the next game of a set after the pause; a repeated or late call does nothing."""
+def start_next_game(match_id: int, after_game: int, *, only_when_due: bool = False) -> bool:
+    """Deal the next game of a set; a repeated or late call does nothing. ``only_when_due``
+    (the worker's call at the end of the pause) deals only once the result's countdown has
+    ended or every player pressed "Next game" (``services/pause.py``)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().select_related("table").get(pk=match_id)
         last = match.games.order_by("-number").first()
@@ -218,8 +220,39 @@ def start_next_game(match_id: int, after_game: int) -> bool:
             return False
         if last.state != Game.State.OVER:
             return False
+        if only_when_due:
+            seats = reads.seats_of(match.table)
+            if not pause.is_due(last, seats, timezone.now()):
+                return False
         _begin_game(match, load(last))
     return True
+
+
+def next_game_by(table: Table, user) -> bool:
+    """A player pressed "Next game" after a result: noted, and once every player at the table
+    has pressed, the next game is dealt at once (True). The pause is the result's, so a press
+    while a game is played, or by someone without a seat, is refused with the reason."""
+    seat = reads.seat_of(table, user)
+    if seat is None:
+        raise TableError(_("Only players at the table can deal the next game."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(table=table).order_by("-number").first()
+        last = match.games.order_by("-number").first() if match is not None else None
+        if last is None or match.state != Match.State.PLAYING or last.state != Game.State.OVER:
+            raise TableError(_("No game is waiting for the next deal."))
+        match.table = table
+        seats = reads.seats_of(table)
+        if seat not in (last.ready or []):
+            last.ready = sorted([*(last.ready or []), seat])
+        if pause.everyone_ready(last, seats):
+            _begin_game(match, load(last))
+            return True
+        # A new version of the finished game: every screen shows who is ready (renders are
+        # cached per version), and a late task for the old one still finds the game over.
+        last.version += 1
+        last.save(update_fields=["ready", "version", "updated_at"])
+        notify.table_changed(table, last.version, game=last.pk, lobby=False)
+    return False
 
 
 def submit(
@@ -253,6 +286,9 @@ def submit(
             if seat is None:
                 message = _("You are not playing at this table.")
                 return Outcome(False, game.version, message, refused=True)
+            if (game.match.players[seat] or {}).get("left"):  # ``leaving``: the bot's seat now
+                message = _("You have left this table: a bot plays your seat.")
+                return Outcome(False, game.version, message, refused=True)
         seat = game.turn if seat is None else seat
         if game.turn != seat:
             return Outcome(False, game.version, _("It is not your turn."), refused=True)
@@ -282,9 +318,15 @@ def _apply(state: engine.MatchState, move: engine.Action, reason: str, stored: l
         if event.kind == "passed":
             detail["ends"] = list(event.ends)
         elif event.kind == "penalty":
-            detail.setdefault("fines", []).append([event.seat, event.points])
+            detail.setdefault("fines", []).append([event.seat, event.points, _fine_kind(event)])
     stored.append((state.game.log[-1], reason, detail))
     return events
+
+
+def _fine_kind(event) -> str:
+    """Why the engine fined a seat, as a word the table can explain: "third" (a third pass in
+    a row) or "all" (all three others passed after one tile)."""
+    return "third" if "third" in event.reason else "all"
 
 
 def _forced_moves(state: engine.MatchState, stored: list) -> list:
@@ -316,6 +358,8 @@ def _settle(
         game.state = Game.State.OVER
         game.result = engine_game.result.to_dict()
         game.finished_at = timezone.now()
+        if not state.over:  # the result stays up until the pause ends (services/pause.py)
+            game.next_at = pause.pause_end(table, seats.values(), game.finished_at)
     elif table.turn_clock and not scheduling.played_by_server(seats[game.turn]):
         game.turn_deadline = timezone.now() + timedelta(seconds=table.turn_clock)
     rows = [

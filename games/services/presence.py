@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Game, Presence, Seat, Table
+from ..models import Game, Match, Presence, Seat, Table
 from . import jobs, notify, reads
 
 
@@ -35,10 +35,20 @@ def arrived(table_id: int, user, channel: str) -> int | None:
         Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen_at": now})
         if seat.arrived_at is None:  # the first time: this player came to the table
             Seat.objects.filter(pk=seat.pk, arrived_at__isnull=True).update(arrived_at=now)
-        if seat.away_since is not None or seat.stand_in:
+        if (seat.away_since is not None or seat.stand_in) and not _left(seat):
             Seat.objects.filter(pk=seat.pk).update(away_since=None, stand_in=False)
             notify.table_changed(seat.table, lobby=False)
     return seat.index
+
+
+def _left(seat: Seat) -> bool:
+    """Whether the seat's player left the set being played (``leaving``): coming back to
+    watch does not end that stand-in. One query, only for a seat away or stood in for."""
+    match = seat.table.matches.order_by("-number").only("players", "state").first()
+    if match is None or match.state != Match.State.PLAYING:
+        return False
+    players = match.players or []
+    return seat.index < len(players) and bool(players[seat.index].get("left"))
 
 
 def all_still_here(sockets: dict[str, tuple[int, object]], is_open=lambda channel: True) -> None:

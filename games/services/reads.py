@@ -184,7 +184,7 @@ def fines_of(game_id: int) -> dict[int, int]:
     """French fines of one game, added up per seat (public facts kept on each move)."""
     totals: dict[int, int] = {}
     for detail in Move.objects.filter(game_id=game_id).values_list("detail", flat=True):
-        for seat, points in (detail or {}).get("fines", []):
+        for seat, points, *_why in (detail or {}).get("fines", []):
             totals[seat] = totals.get(seat, 0) + points
     return totals
 

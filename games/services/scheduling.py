@@ -33,9 +33,12 @@ def after_change(game: Game, table: Table, seats: dict[int, Seat]) -> None:
     """Queue, on commit, whatever this game now waits for."""
     if game.state == Game.State.OVER:
         match = game.match
-        if match.state == Match.State.PLAYING:
-            pause = settings.NEXT_GAME_PAUSE_SECONDS or None
-            jobs.later(jobs.NEXT_GAME, match.pk, game.number, countdown=pause)
+        if match.state == Match.State.PLAYING:  # at the end of the result's pause (pause.py)
+            if game.next_at is None:
+                pause = settings.NEXT_GAME_PAUSE_SECONDS or None
+                jobs.later(jobs.NEXT_GAME, match.pk, game.number, countdown=pause)
+            else:
+                jobs.later(jobs.NEXT_GAME, match.pk, game.number, eta=game.next_at)
         return
     seat = seats[game.turn]
     player = seat.player

@@ -46,6 +46,7 @@ def create_table(
     *,
     direction: str = "ccw",
     turn_clock: int = 30,
+    result_pause: int = 20,
     is_private: bool = False,
     rated: bool = True,
     bots: Sequence[str | None] = (),
@@ -73,7 +74,8 @@ def create_table(
             _check_table_limit(host)
         table = Table.objects.create(
             style=style, seat_count=seat_count, options=options, direction=direction,
-            turn_clock=turn_clock, is_private=is_private, rated=rated, host=host,
+            turn_clock=turn_clock, result_pause=result_pause, is_private=is_private, rated=rated,
+            host=host,
         )  # fmt: skip
         Seat.objects.bulk_create(Seat(table=table, index=i) for i in range(seat_count))
         if host is not None and host_sits:

@@ -45,7 +45,10 @@ def sweep(now=None) -> dict[str, int]:
     pause = timedelta(seconds=settings.NEXT_GAME_PAUSE_SECONDS + STALL_SECONDS)
     for match in Match.objects.filter(state=Match.State.PLAYING):
         last = match.games.order_by("-number").first()
-        if last and last.state == Game.State.OVER and last.finished_at < now - pause:
+        if last is None or last.state != Game.State.OVER:
+            continue
+        due = last.next_at + timedelta(seconds=STALL_SECONDS) if last.next_at else None
+        if (due or last.finished_at + pause) < now:
             jobs.send(jobs.NEXT_GAME, (match.pk, last.number))
             queued["next_game"] += 1
     queued["presences"] = presence.expire(now)

@@ -32,7 +32,8 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games.models import Game, Move
-from games.services.outcomes import game_places
+from games.services.leaving import RESIGNED
+from games.services.outcomes import game_places, left_seats
 
 from .. import skill
 from ..models import RatedGame, Rating, RatingChange
@@ -132,9 +133,12 @@ def differences(replay: Replay) -> list[str]:
 def stored_games(
     since: datetime | None = None, skip: Iterable[int] = ()
 ) -> Iterator[skill.Finished]:
-    """Finished games at rated tables, rebuilt from their rows, in the ledger's order and then
-    by finishing time. ``since`` limits them to games finished from then on (the catch-up)."""
-    games = Game.objects.filter(state=Game.State.OVER, match__table__rated=True)
+    """Finished games at rated tables (and games a resignation stopped, rated as a loss for the
+    side that resigned: ``games.services.leaving``), rebuilt from their rows, in the ledger's
+    order and then by finishing time. A seat its player had left counts as replaced.
+    ``since`` limits them to games finished from then on (the catch-up)."""
+    resigned = Q(state=Game.State.ABANDONED, result__end=RESIGNED)  # rated as a loss
+    games = Game.objects.filter(Q(state=Game.State.OVER) | resigned, match__table__rated=True)
     if since is not None:
         games = games.filter(finished_at__gte=since)
     skip = set(skip)
@@ -152,13 +156,13 @@ def stored_games(
             "match__table__style",
             "match__table__seat_count",
             "match__table__options",
+            "number",
         )
     )
-    for pk, match_id, at, result, players, style, seats, options in rows.iterator(BATCH):
+    for pk, match_id, at, result, players, style, seats, options, number in rows.iterator(BATCH):
         if pk in skip:
             continue
         parties = _parties(style, seats, _frozen(options))
-        seat_count = len(players)
         yield skill.Finished(
             game_id=pk, match_id=match_id, style=style, played_at=at,
             parties=[list(p) for p in parties], players=[p.get("id") for p in players],
@@ -166,7 +170,8 @@ def stored_games(
             places=game_places(result, [list(p) for p in parties]),
             winner=result["winner"],
             key_card=bool(result.get("key_card")),
-            replaced=[s in replaced.get(pk, ()) for s in range(seat_count)],
+            replaced=[s in replaced.get(pk, ()) or gone for s, gone in
+                      enumerate(left_seats(players, number))],
         )  # fmt: skip
 
 

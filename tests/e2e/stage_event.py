@@ -24,8 +24,13 @@ and logged-in sessions. Scenarios:
   ``organiser``, and the ``names``.
 - ``seated``: a two-party Block Swiss of 4 people (``--format swiss``, of ``--rounds``
   rounds, 3 unless said) or a knockout of 4 (``--format single_elimination``) whose round 1
-  the organiser recorded (the better seed won), with a pause of ten minutes between rounds:
-  so round 2 is seated and has not started. Session: ``organiser``, and ``names`` of seeds 1 and 2.
+  the organiser recorded (the better seed won), with no pause for corrections and ten minutes
+  between seating a round and starting it: so round 2 is seated and has not started.
+  Session: ``organiser``, and ``names`` of seeds 1 and 2.
+- ``pause``: a two-party Block Swiss of 4 people in 3 rounds, each next round started by the
+  organiser, whose round 1 the organiser recorded (the better seed won) a moment ago: the
+  event is in its pause for corrections (``--pause`` seconds, 120 unless said) before round 2
+  is paired. Session: ``organiser``, and ``names`` of seeds 1 to 4.
 """
 
 from __future__ import annotations
@@ -145,7 +150,7 @@ def withdrawal() -> dict:
     event = events.create(
         club, owner, name=f"Knockout {secrets.token_hex(2)}", style="block", seats=2,
         format="single_elimination", play_mode="games", games_per_table=1, turn_clock=0,
-        advance="organiser",
+        advance="organiser", pairing_pause=0,
     )  # fmt: skip
     events.open_registration(event, owner)
     made = _seeded(event, owner, 8)
@@ -171,7 +176,7 @@ def seated(format_name: str, rounds: int = 3) -> dict:
     event = events.create(
         club, owner, name=f"Evening {secrets.token_hex(2)}", style="block", seats=2,
         format=format_name, format_options={"rounds": rounds} if format_name == "swiss" else {},
-        play_mode="games", games_per_table=1, turn_clock=0, round_pause=600,
+        play_mode="games", games_per_table=1, turn_clock=0, round_pause=600, pairing_pause=0,
     )  # fmt: skip
     events.open_registration(event, owner)
     made = _seeded(event, owner, 4)
@@ -182,6 +187,28 @@ def seated(format_name: str, rounds: int = 3) -> dict:
     schedule.step(event.pk)  # round 2 is seated; it starts after the pause
     return {"slug": event.slug, "organiser": session_for(owner),
             "names": {"seed1": made[0].name, "seed2": made[1].name}}  # fmt: skip
+
+
+def pause(seconds: int) -> dict:
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import events, results
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Corrections {secrets.token_hex(2)}", style="block", seats=2,
+        format="swiss", format_options={"rounds": 3}, play_mode="games", games_per_table=1,
+        turn_clock=0, advance="organiser", pairing_pause=seconds,
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    made = _seeded(event, owner, 4)
+    seed_of = {entry.pk: entry.seed for entry in made}
+    for table in events.start(event, owner).tables.order_by("number"):
+        first, second = (seed_of[who] for who in table.seats)
+        results.record_result(event, owner, table, [1, 2] if first < second else [2, 1], "paper")
+    return {"slug": event.slug, "organiser": session_for(owner),
+            "names": {f"seed{entry.seed}": entry.name for entry in made}}  # fmt: skip
 
 
 #: Full names as a club's members have them, long enough to wrap on the screen's cards.
@@ -229,8 +256,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "scenario",
-        choices=["checkin", "club-night", "withdrawal", "seated", "scheduled", "knockout-night"],
-    )
+        choices=["checkin", "club-night", "withdrawal", "seated", "scheduled", "knockout-night",
+                 "pause"],
+    )  # fmt: skip
+    parser.add_argument("--pause", type=int, default=120)
     parser.add_argument("--format", default="swiss")
     parser.add_argument("--start-in", type=float, default=30.0)
     parser.add_argument("--checkin-in", type=float, default=15.0)
@@ -248,6 +277,8 @@ def main() -> None:
         made = scheduled(args.checkin_in, args.start_in)
     elif args.scenario == "knockout-night":
         made = knockout_night()
+    elif args.scenario == "pause":
+        made = pause(args.pause)
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bots.analysis import MIN_BAND_DECISIONS
 from tests.e2e.conftest import ARTIFACTS, browser_pages, signed_in, stage
 
 pytestmark = pytest.mark.e2e
@@ -48,6 +49,8 @@ def test_a_player_asks_for_the_analysis_and_watches_it_arrive(site, chromium):
         for page in (desktop, phone):
             page.wait_for_selector("#analysis[data-state='done'] .analysis-summary", timeout=90_000)
             page.wait_for_selector("#replay[data-analysed='1'] .value-chart svg[role='img']")
+            note = page.locator("#analysis .band-note").inner_text()
+            assert f"from {MIN_BAND_DECISIONS} choices on" in note  # the band's stated minimum
         assert any("/ws/analysis/" in url for url in sockets)
         seen = desktop.evaluate("window.progressSeen")
         assert max(seen) > 0, seen  # the bar moved before the panel came

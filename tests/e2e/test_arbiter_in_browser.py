@@ -177,7 +177,8 @@ def test_a_finalist_who_withdraws_in_the_pause_hands_the_final_over(site, chromi
         signed_in(desk, site, made["organiser"])
         desk.goto(run_url)
         row = desk.locator("tr", has_text=made["names"]["seed1"])
-        row.get_by_role("button", name="Withdraw").click()
+        row.locator("summary", has_text="Withdraw").click()
+        row.get_by_role("button", name=f"Yes, withdraw {made['names']['seed1']}").click()
         desk.wait_for_load_state()
         champion = f"Champion: {made['names']['seed2']}"
         desk.goto(event_url)

@@ -17,7 +17,7 @@ from tests.games.helpers import play_out_game
 
 pytestmark = pytest.mark.django_db
 
-NEXT = "The next game starts in a moment"
+NEXT = "Next deal in"  # the result's pause (services/pause.py)
 
 
 def note(**result) -> dict:

@@ -69,6 +69,8 @@ def test_sweep_deals_the_next_game_when_the_pause_task_was_lost(queue):
     match.refresh_from_db()
     if match.state == Match.State.OVER:
         pytest.skip("that set ended in one game")
-    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timedelta(seconds=120))
+    assert sweep()["next_game"] == 0  # the result is still on screen: its pause is running
+    ended = timezone.now() - timedelta(seconds=120)
+    Game.objects.filter(pk=game.pk).update(finished_at=ended, next_at=ended)
     assert sweep()["next_game"] == 1
     assert ("games.tasks.next_game", f"({match.pk}, {game.number})") in queue()

@@ -112,7 +112,7 @@ def test_french_doubling_and_fines_are_worked_out_from_the_scores():
     assert "lower is better" in text
 
 
-def test_the_end_of_a_set_and_of_a_match_is_told_in_the_styles_own_words():
+def test_the_end_of_a_set_is_told_as_a_set_in_every_style():
     cutthroat, french, block = (engine.STYLES[s] for s in ("cutthroat", "french", "block"))
     won = {"end": "domino", "winner": 0, "key_card": False, "stake": 1,
            "counts": [0, 3, 4, 5], "points": [1, 0, 0, 0]}  # fmt: skip
@@ -129,19 +129,19 @@ def test_the_end_of_a_set_and_of_a_match_is_told_in_the_styles_own_words():
                            options={"target": 100}, hands=[[], [], [], []],
                            match={"over": True, "winner": 0, "result": "target"})  # fmt: skip
     text = lines(explain(target, names, french, {}, None))
-    assert "the lowest total wins. A wins the match with 12." in text
-    assert "set" not in text
+    assert "the lowest total wins. A wins the set with 12." in text
+    assert "match" not in text
     teams = finished_view("block", {**won, "points": [40, 0]}, parties=[[0, 2], [1, 3]],
                           totals=[104, 30], options={"target": 100},
                           match={"over": True, "winner": 0, "result": "target"})  # fmt: skip
     text = lines(explain(teams, names, block, {}, None))
     assert "A & C win the game and score 40: the others' 8 less their own 4." in text
-    assert "A & C reached 100 and win the match." in text
+    assert "A & C reached 100 and win the set." in text
 
 
-def test_the_run_of_games_is_a_set_only_in_the_styles_won_by_games():
+def test_the_run_of_games_is_a_set_in_every_style():
     assert vocabulary(engine.STYLES["cutthroat"])["another"] == "Play another set"
-    assert vocabulary(engine.STYLES["french"])["another"] == "Play another match"
+    assert vocabulary(engine.STYLES["french"])["another"] == "Play another set"
 
 
 def test_the_set_watch_says_has_or_have_by_how_many_lead():

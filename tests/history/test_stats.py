@@ -82,13 +82,47 @@ def test_someone_elses_statistics_count_only_public_sets(season):
     assert "4 sets finished" in page
 
 
-def test_a_player_without_sets_sees_an_empty_state():
+def test_a_player_without_games_sees_an_empty_state():
     client = Client(HTTP_HOST="localhost")
     client.force_login(make_user("new"))
-    assert "No finished sets yet" in client.get("/history/stats/").text
+    assert "No finished games yet" in client.get("/history/stats/").text
 
 
 def test_statistics_of_sets_played_here():
     match, (ann,) = played("partner", 4, seed=6, whole_set=True)
     found = figures(ann.pk, everything=True)
     assert found.sets == 1 and found.games == match.games.count()
+
+
+def test_games_of_a_set_still_being_played_are_counted():
+    ann, bob = make_user("ann"), make_user("bob")
+    going = set_row([ann, bob], style="block", at=days_ago(1), state=Match.State.PLAYING)
+    for number in range(1, 11):
+        game(going, number, number % 2, [4, 6])
+    found = figures(ann.pk, everything=True)
+    assert (found.sets, found.games) == (0, 10)
+    assert found.by_style["block"].average_left == 4  # ann sits in seat 0
+
+
+def test_the_statistics_page_shows_ten_games_before_the_first_set_ends():
+    ann, bob = make_user("ann"), make_user("bob")
+    going = set_row([ann, bob], style="block", at=days_ago(1), state=Match.State.PLAYING)
+    for number in range(1, 11):
+        game(going, number, 0, [0, 6])
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(ann)
+    page = client.get("/history/stats/").text
+    assert "No finished games yet" not in page
+    assert "10 games finished. No finished set yet." in page
+    assert page.count("Counted from the first finished set.") == 2  # results and win rate
+
+
+def test_the_summary_says_one_game_and_one_set_in_the_singular():
+    ann, bob = make_user("ann"), make_user("bob")
+    done = set_row([ann, bob], style="block", at=days_ago(2), winner=0, result="target")
+    Match.objects.filter(pk=done.pk).update(finished_at=days_ago(2))
+    game(done, 1, 0, [0, 9])
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(ann)
+    page = client.get("/history/stats/").text
+    assert "1 game finished. 1 set finished: 1 won, 0 lost, 0 without a winner." in page

@@ -97,6 +97,13 @@ PAGES: dict[str, Row] = {
                                *TABLE_CODE),
     "move":             posted("LOGIN    REFUSED REFUSED REFUSED REFUSED REFUSED REFUSED",
                                *TABLE_CODE, kind="pass"),
+    # abort, resign, leave: the confirmation and the deed are for the table's own players only
+    "give_up":             Row("LOGIN    REFUSED REFUSED REFUSED REFUSED REFUSED REFUSED",
+                               (*TABLE_CODE, "resign")),
+    "give_up:post":     posted("LOGIN    REFUSED REFUSED REFUSED REFUSED REFUSED REFUSED",
+                               *TABLE_CODE, "leave"),
+    "next_game":        posted("LOGIN    REFUSED REFUSED REFUSED REFUSED REFUSED REFUSED",
+                               *TABLE_CODE),
     # -- clubs: the page is public; letting people in and roles are the organisers' and owners'
     "clubs":               Row("OK       OK      OK      OK      OK      OK      OK"),
     "club_new":            Row("LOGIN    OK      OK      OK      OK      OK      OK"),

@@ -411,6 +411,40 @@ def forfeit_unfinished(tournament: Tournament, entry: Entry) -> int:
     return taken
 
 
+def forfeit_by_giving_up(match_id: int, player_id: int | None, how: str) -> bool:
+    """A person resigned or left their seat at an event's table (``games.signals.
+    seat_given_up``): their entry forfeits that table, and only that one (it stays in the
+    event). It comes last there whatever the play gives (``placing.after_forfeits``, when the
+    set's places land). A table left with one entry to play for is decided now, as when an
+    entry withdraws; a resigned set is placed by its own end. Returns whether a forfeit was
+    noted."""
+    with transaction.atomic():
+        assignment = TableAssignment.objects.filter(match_id=match_id).first()
+        if assignment is None or player_id is None:
+            return False
+        tournament = locked(assignment.round.tournament_id)
+        assignment = TableAssignment.objects.select_for_update(of=("self",)).get(pk=assignment.pk)
+        if tournament.state != Tournament.State.RUNNING or assignment.places is not None:
+            return False
+        entry = (
+            Entry.objects.filter(tournament=tournament, pk__in=[s for s in assignment.seats if s])
+            .filter(Q(player_id=player_id) | Q(partner_id=player_id))
+            .first()
+        )
+        if entry is None or entry.pk in assignment.forfeited:
+            return False
+        assignment.forfeited = [*assignment.forfeited, entry.pk]
+        assignment.save(update_fields=["forfeited"])
+        notify.event_changed(tournament.pk)
+        if how == "leave" and len(_still_in(assignment)) <= 1:
+            try:
+                with transaction.atomic():
+                    _settle_forfeit(tournament, assignment)
+            except TournamentError as error:  # the format would not take it: play decides
+                log.warning("table %s of %s plays on: %s", assignment, tournament, error)
+    return True
+
+
 # -- the sweep -------------------------------------------------------------------------------
 
 

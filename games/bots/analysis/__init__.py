@@ -15,12 +15,13 @@ docs/analysis.md for the units, the thresholds and how the bands were calibrated
 
 from __future__ import annotations
 
-from .units import BANDS, MARKS, band, mark, unit_for
+from .units import BANDS, MARKS, MIN_BAND_DECISIONS, band, mark, unit_for
 from .walk import WORLDS, analyse_game, analyse_record
 
 __all__ = [
     "BANDS",
     "MARKS",
+    "MIN_BAND_DECISIONS",
     "WORLDS",
     "analyse_game",
     "analyse_record",

@@ -59,7 +59,7 @@ def summarise(
                 "cost": cost,
                 "mean_cost": mean,
                 "normal_cost": mean / unit.scale,
-                "band": band(mean / unit.scale) if mine else "",
+                "band": band(mean / unit.scale, len(mine)),
                 "marks": {w: sum(d["mark"] == w for d in mine) for w in ("small", "clear", "big")},
                 "deal_value": deal[seat]["hand"],
                 "deal_luck": deal[seat]["luck"],

@@ -49,6 +49,11 @@ BANDS: tuple[tuple[str, float], ...] = (
     ("Awful!", float("inf")),  # random play: about 0.08
 )
 
+#: A seat is given a band only from this many unforced decisions on: below it one lucky or
+#: unlucky choice decides the band (four choices that happened not to matter read "World
+#: class"). The analysis page states it (docs/analysis.md, "Bands").
+MIN_BAND_DECISIONS = 6
+
 Valuer = Callable[["GameState"], float]
 
 
@@ -95,8 +100,11 @@ def mark(cost: float, stderr: float, unit: Unit) -> str:
     return word
 
 
-def band(mean_normal_cost: float) -> str:
-    """The band of a mean normalised cost per unforced decision (English; the site translates)."""
+def band(mean_normal_cost: float, decisions: int = MIN_BAND_DECISIONS) -> str:
+    """The band of a mean normalised cost per unforced decision (English; the site translates),
+    or "" for fewer than ``MIN_BAND_DECISIONS`` decisions: too few to judge by."""
+    if decisions < MIN_BAND_DECISIONS:
+        return ""
     for name, bound in BANDS:
         if mean_normal_cost < bound:
             return name

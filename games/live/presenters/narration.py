@@ -8,6 +8,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.rules import DRAW_ONE, DRAW_UNTIL
 
 from ...models import Move
 from ...services import log
@@ -26,8 +27,7 @@ def explain(
     hand double its score, and so on.
     """
     if closed:
-        text = _("This %(run)s was stopped before it ended; it counts for nothing.")
-        return {"headline": text % {"run": vocabulary(rules)["run"]}, "lines": [], "over": True}
+        return _closed(view, seats, rules)
     result = view.get("result")
     if result is None:
         if view.get("stake") == 2:
@@ -177,11 +177,51 @@ def _doubling_lines(view: dict, seats, result: dict, fines: dict[int, int]) -> l
     return lines
 
 
+def _closed(view: dict, seats, rules: type[engine.Rules]) -> dict:
+    """A game stopped before it ended: by a resignation (the set is over), by an abort before
+    the first move, or by staff; the last two count for nothing (``services.leaving``)."""
+    run = vocabulary(rules)["run"]
+    word = view["match"].get("result")
+    if word == "resigned":
+        lines = _match_lines(view, seats, rules)
+        return {"headline": lines[0], "lines": lines[1:], "over": True}
+    if word == "aborted":
+        text = _("This %(run)s was aborted before its first move; it counts for nothing.")
+    else:
+        text = _("This %(run)s was stopped before it ended; it counts for nothing.")
+    return {"headline": text % {"run": run}, "lines": [], "over": True}
+
+
+def _resigned_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
+    """Who resigned the set (a pair resigns together) and who wins it."""
+    match = view["match"]
+    run = vocabulary(rules)["run"]
+    gave_up = set(match.get("resigned") or [])
+    party = next((i for i, m in enumerate(view["parties"]) if gave_up & set(m)), None)
+    lines = []
+    if party is not None:
+        names, members = party_names(view, seats, party)
+        lines.append(ngettext(
+            "%(names)s resigned the %(run)s.", "%(names)s resigned the %(run)s.", members,
+        ) % {"names": names, "run": run})  # fmt: skip
+    winner = match["winner"]
+    if winner is None:
+        lines.append(_("The best total among the others is shared: nobody wins it."))
+    else:
+        names, members = party_names(view, seats, winner)
+        lines.append(
+            ngettext("%(names)s wins it.", "%(names)s win it.", members) % {"names": names}
+        )
+    return lines
+
+
 def _match_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
     match = view["match"]
     winner = match["winner"]
     names, members = party_names(view, seats, winner) if winner is not None else ("", 1)
     word = match["result"]
+    if word == "resigned":
+        return _resigned_lines(view, seats, rules)
     if word in ("games", "deadline"):  # closed by its event: ``play.close_set``
         return [_closed_line(word, names, members, winner is not None, vocabulary(rules)["run"])]
     if word == "bruck":
@@ -210,14 +250,14 @@ def _match_lines(view: dict, seats, rules: type[engine.Rules]) -> list[str]:
         total = view["totals"][winner]
         return [ngettext(
             "Target reached: a total reached %(t)s, so the lowest total wins. %(names)s wins the "
-            "match with %(total)s.",
+            "set with %(total)s.",
             "Target reached: a total reached %(t)s, so the lowest total wins. %(names)s win the "
-            "match with %(total)s.",
+            "set with %(total)s.",
             members,
         ) % {"t": target, "names": names, "total": total}]  # fmt: skip
     return [ngettext(
-        "Target reached: %(names)s reached %(t)s and wins the match.",
-        "Target reached: %(names)s reached %(t)s and win the match.",
+        "Target reached: %(names)s reached %(t)s and wins the set.",
+        "Target reached: %(names)s reached %(t)s and win the set.",
         members,
     ) % {"names": names, "t": target}]  # fmt: skip
 
@@ -294,3 +334,109 @@ def move_log(recent: list, viewer: int | None, names: list[str]) -> list[str]:
             text += " · " + words["fined"] % {"who": names[fine[0]], "p": fine[1]}
         lines.append(text)
     return lines
+
+
+def your_news(
+    recent: list, view: dict, viewer: int | None, rules: type[engine.Rules], names: list[str]
+) -> list[str]:
+    """What the table just did for the viewer, said where it happens and not only in the log:
+    a pass it made for them and why (by the style's draw rule: the rule book's words), the tiles
+    it drew for them, and French fines as they fall. It covers the viewer's latest turn and what
+    followed it, so it stays until their next move (bots play on at once: a line that went with
+    the next turn would be gone before it was read); a watcher, or a finished game (its result
+    says it all), gets nothing."""
+    if viewer is None or view.get("over"):
+        return []
+    moves = log.entries(recent)
+    end = len(moves)
+    while end and moves[end - 1].seat != viewer:
+        end -= 1
+    start = end
+    while start and moves[start - 1].seat == viewer:
+        start -= 1
+    turn = moves[start:end]
+    if not turn:
+        return []
+    lines = []
+    drawn = [move.tile for move in turn if move.kind == Move.Kind.DRAW]
+    if turn[-1].kind == Move.Kind.PASS:
+        lines.append(_pass_line(rules, drawn))
+    elif drawn and end == len(moves) and view.get("turn") == viewer:
+        lines.append(ngettext(
+            "Nothing fitted, so you drew %(tiles)s.",
+            "Nothing fitted, so you drew %(n)s tiles: %(tiles)s.",
+            len(drawn),
+        ) % {"n": len(drawn), "tiles": and_list(drawn)})  # fmt: skip
+    for move in moves[start:]:
+        lines += _fine_lines(move, viewer, names)
+    return lines
+
+
+def _pass_line(rules: type[engine.Rules], drawn: list[str]) -> str:
+    """Why the table passed for a seat: nothing fits, and the style's draw rule (RULES.md)."""
+    if rules.draw_rule == DRAW_ONE:
+        if drawn:
+            return _("You drew %(tile)s and it does not fit: in Doubles you draw one tile a "
+                     "turn, so you pass.") % {"tile": drawn[-1]}  # fmt: skip
+        return _("You pass: no tile fits, and Doubles never draws the last two tiles of the "
+                 "boneyard.")  # fmt: skip
+    if rules.draw_rule == DRAW_UNTIL:
+        if drawn:
+            return ngettext(
+                "You drew %(n)s tile and it does not fit: the boneyard is empty, so you pass.",
+                "You drew %(n)s tiles and none fits: the boneyard is empty, so you pass.",
+                len(drawn),
+            ) % {"n": len(drawn)}
+        return _("You pass: no tile fits and the boneyard is empty.")
+    return _("You pass: no tile fits.")
+
+
+def _fine_lines(move: log.Entry, viewer: int, names: list[str]) -> list[str]:
+    """A French fine that fell on the viewer with this move, and why; or, to the player whose
+    tile nobody could follow, that the three others were fined."""
+    fines = (move.detail or {}).get("fines", [])
+    lines = []
+    everyone = {fine[0] for fine in fines if len(fine) > 2 and fine[2] == "all"}
+    placer = next((s for s in range(len(names)) if everyone and s not in everyone), None)
+    for fine in fines:
+        seat, points, why = fine[0], fine[1], fine[2] if len(fine) > 2 else ""
+        if seat != viewer:
+            continue
+        if why == "third":
+            lines.append(_("Third pass in a row: fined %(p)s.") % {"p": points})
+        elif why == "all":
+            lines.append(
+                _("Nobody could follow %(name)s's tile: all three who passed are fined %(p)s "
+                  "each, you too.") % {"name": names[placer], "p": points}
+            )  # fmt: skip
+        else:
+            lines.append(_("Fined %(p)s.") % {"p": points})
+    if placer == viewer:
+        points = next(fine[1] for fine in fines if fine[0] in everyone)
+        lines.append(
+            _("Nobody could follow your tile: the three others are fined %(p)s each.")
+            % {"p": points}
+        )
+    return lines
+
+
+def last_game_line(view: dict, seats, rules: type[engine.Rules]) -> str:
+    """How the previous game of the set ended, while the next one is played: a player who
+    looked away during the result's pause still finds it beside the running score."""
+    results = view.get("results") or []
+    if view.get("over") or not results:
+        return ""
+    last = results[-1]
+    winner = last["winner"]
+    if winner is None:
+        return _("Last game: nobody won it.")
+    names, members = party_names(view, seats, winner)
+    if rules.low_totals_win:
+        return ngettext("Last game: %(names)s won it.", "Last game: %(names)s won it.", members) % {
+            "names": names
+        }
+    return ngettext(
+        "Last game: %(names)s won it and scored %(p)s.",
+        "Last game: %(names)s won it and scored %(p)s.",
+        members,
+    ) % {"names": names, "p": last["points"][winner]}

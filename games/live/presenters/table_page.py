@@ -19,12 +19,22 @@ from games import engine
 from games.engine.rules import NO_DRAW
 
 from ...models import Game, Table
+from ...services.pause import waited_seats
 from .board import face_tile
 from .event_note import event_context
+from .giving_up import ways_out
 from .hand import hand_buttons
-from .narration import explain, move_log
+from .narration import explain, last_game_line, move_log, your_news
 from .seats import POSITIONS, seat_box, seat_cards, seat_view, team_legend
-from .words import and_list, bot_levels, clock_text, party_names, seat_teams, vocabulary
+from .words import (
+    and_list,
+    bot_levels,
+    clock_text,
+    party_names,
+    pause_text,
+    seat_teams,
+    vocabulary,
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,7 @@ class Viewer:
     host: bool
     language: str
     barred: bool = False  # plays these same deals at another table: may not watch this one yet
+    left: bool = False  # left the set being played (``services.leaving``): watches it now
 
 
 def viewer_of(table: Table, seats: list, user, language: str) -> Viewer:
@@ -83,9 +94,11 @@ def table_context(
     }
     if game is None or view is None:  # the seating page (every push of a game skips this)
         context.update({
+            "all_seated": all(seat.player_id is not None for seat in seats),
             "seat_cards": seat_cards(table, seats, viewer.seat),
             "teams": team_legend(table, seats), "bot_levels": bot_levels(),
             "clock_text": clock_text(table.turn_clock),
+            "pause_text": pause_text(table.result_pause),
         })  # fmt: skip
         return context
     context.update(
@@ -153,6 +166,34 @@ def _game_context(
         else None,
         "deadline": deadline,
         "turn_name": seats[view["turn"]].player.name if view.get("turn") is not None else None,
+        "pause": None if closed else result_pause(game, view, seats, viewer, now),
+        "news": your_news(game.recent, view, viewer, rules, names) if not closed else [],
+        "last_game": last_game_line(view, seats, rules),
+        "ways_out": ways_out(game, viewer, rules),
+    }
+
+
+def result_pause(game: Game, view: dict, seats, viewer: int | None, now) -> dict | None:
+    """The pause after a result (``services/pause.py``): the countdown to the next deal, the
+    viewer's "Next game" button (a player the pause waits for, until they press it) and whom
+    it still waits for. None while a game is played, once the set is over, or for a game
+    finished before the pause existed (no ``next_at``)."""
+    if not view.get("over") or view["match"]["over"] or game.next_at is None:
+        return None
+    left = max(0, int((game.next_at - (now or timezone.now())).total_seconds() + 0.999))
+    clock = (
+        f'<span class="clock" data-deadline="{game.next_at.isoformat()}" '
+        f'aria-hidden="true">{left}s</span>'
+    )
+    ready = set(game.ready or [])
+    waited = waited_seats(seats)
+    missing = [_("you") if i == viewer else seats[i].player.name for i in sorted(waited - ready)]
+    return {
+        "line": mark_safe(escape(_("Next deal in %(clock)s")) % {"clock": clock}),
+        "seconds": left,
+        "can_press": viewer in waited and viewer not in ready,
+        "pressed": viewer in ready,
+        "waiting": _("Waiting for %(names)s.") % {"names": and_list(missing)} if missing else "",
     }
 
 
@@ -160,9 +201,16 @@ def with_set_over(view: dict, match) -> dict:
     """The view with its set over when the set row says so (``Match.is_over``, the one answer):
     a set its event closed after a fixed number of games, or at a round's deadline, is over
     though the engine, which knows only the style's own ends, would play on."""
+    if match.result == "aborted":  # dropped before its first move: over, but nobody's set
+        return {**view, "match": {**view["match"], "result": match.result}}
     if view["match"]["over"] or not match.is_over:
         return view
-    closed = {"over": True, "result": match.result, "winner": match.winner_party}
+    closed = {
+        "over": True,
+        "result": match.result,
+        "winner": match.winner_party,
+        "resigned": [i for i, p in enumerate(match.players or []) if p.get("resigned")],
+    }
     return {**view, "match": {**view["match"], **closed}}
 
 

@@ -27,11 +27,10 @@ def join_and(items, pattern: str) -> str:
 
 
 def vocabulary(rules: type[engine.Rules]) -> dict[str, str]:
-    """The style's own words for a run of games: a "set" in the styles won by games (six love,
-    bruck), a "match" in those played to a target."""
-    if rules.won_by_games:
-        return {"run": pgettext("run of games", "set"), "another": _("Play another set")}
-    return {"run": pgettext("run of games", "match"), "another": _("Play another match")}
+    """The words for a run of games: a "set" in every style, whether won by games (six love,
+    bruck) or played to a target, as the history and the ratings say (one word for one thing;
+    issue 42). ``rules`` stays so that a style could have its own word again."""
+    return {"run": pgettext("run of games", "set"), "another": _("Play another set")}
 
 
 def clock_text(seconds: int) -> str:
@@ -40,6 +39,17 @@ def clock_text(seconds: int) -> str:
     return ngettext(
         "Each turn has a %(n)s-second clock; when it runs out, a bot plays that move for you.",
         "Each turn has a %(n)s-second clock; when it runs out, a bot plays that move for you.",
+        seconds,
+    ) % {"n": seconds}
+
+
+def pause_text(seconds: int) -> str:
+    """What the seating page says of the pause after each game (``services/pause.py``)."""
+    return ngettext(
+        "After each game its result stays on screen for %(n)s second, or until every player "
+        'has pressed "Next game".',
+        "After each game its result stays on screen for %(n)s seconds, or until every player "
+        'has pressed "Next game".',
         seconds,
     ) % {"n": seconds}
 
