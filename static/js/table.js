@@ -64,7 +64,20 @@
     var icon = document.querySelector("link[rel=icon]");
     if (icon && wrap.dataset.icon) icon.href = mine ? wrap.dataset.turnIcon : wrap.dataset.icon;
     if (mine && !wasMine && soundOn()) beep();
+    if (mine) boardInView();
     wasMine = mine;
+  }
+
+  // On a phone the hand stays at the bottom of the screen: when the player's turn comes and
+  // the hand (or the window's edge) hides the foot of the board, scroll it up into view, never
+  // past the board's top.
+  function boardInView() {
+    var board = document.getElementById("table-board");
+    var hand = document.getElementById("table-hand");
+    if (!board || !hand) return;
+    var b = board.getBoundingClientRect(), h = hand.getBoundingClientRect();
+    var hidden = b.bottom - Math.min(h.top, window.innerHeight);
+    if (hidden > 1 && b.top > 0) window.scrollBy(0, Math.min(hidden, b.top));
   }
 
   function tools() {

@@ -56,8 +56,8 @@ def test_pages_sockets_and_moves_work_under_the_policy_without_violations(site, 
     page.select_option("#id_turn_clock", "0")
     page.select_option("#id_fill", "casual")
     page.click("text=Create table")
-    page.wait_for_selector("text=Start the game")
-    page.click("text=Start the game")
+    page.wait_for_selector("button:has-text('Start the game')")
+    page.click("button:has-text('Start the game')")
     page.wait_for_selector(f"{PLAYABLE}, #table-live .reveal", timeout=20_000)
     if page.locator(PLAYABLE).count():
         before = page.locator("#table-board .bt").count()

@@ -45,9 +45,9 @@ def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(s
     player.select_option("#id_turn_clock", "0")
     player.select_option("#id_fill", "casual")
     player.click("text=Create table")
-    player.wait_for_selector("text=Start the game")
+    player.wait_for_selector("button:has-text('Start the game')")
     watcher.goto(player.url)
-    player.click("text=Start the game")
+    player.click("button:has-text('Start the game')")
     player.wait_for_selector("#table-felt")
     watcher.wait_for_selector("#table-felt")
     clicks = 0

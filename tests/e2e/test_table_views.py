@@ -80,7 +80,7 @@ def test_a_whole_game_fits_a_phone_and_a_desktop_and_every_turn_reaches_the_play
     url = f"{site}play/t/{made['code']}/"
     phone.goto(url)
     desktop.goto(url)
-    phone.click("text=Start the game")
+    phone.click("button:has-text('Start the game')")
     phone.wait_for_selector("#table-felt")
     turns = 0
     for _ in range(80):

@@ -37,7 +37,7 @@ def _create_block_table(page, base: str) -> None:
     page.select_option("#id_turn_clock", "0")
     page.select_option("#id_fill", "casual")
     page.click("text=Create table")
-    page.wait_for_selector("text=Start the game")
+    page.wait_for_selector("button:has-text('Start the game')")
 
 
 def test_a_phone_player_plays_a_whole_block_set_to_its_end_while_a_desktop_watches(
@@ -47,7 +47,7 @@ def test_a_phone_player_plays_a_whole_block_set_to_its_end_while_a_desktop_watch
     _sign_up(player, quick_site)
     _create_block_table(player, quick_site)
     watcher.goto(player.url)
-    player.click("text=Start the game")
+    player.click("button:has-text('Start the game')")
     player.wait_for_selector("#table-felt")
     games_seen = set()
     for _ in range(400):
