@@ -71,7 +71,7 @@ def test_a_phone_player_plays_a_whole_block_set_to_its_end_while_a_desktop_watch
     ARTIFACTS.mkdir(exist_ok=True)
     player.screenshot(path=str(ARTIFACTS / "set-over-phone.png"), full_page=True)
     watcher.screenshot(path=str(ARTIFACTS / "set-over-desktop.png"), full_page=True)
-    # The same table deals another match (this used to fail with "CSRF verification failed").
+    # The same table deals another set (this used to fail with "CSRF verification failed").
     player.click(NEW_SET)
-    player.wait_for_selector("#table-status:has-text('match 2, game 1')", timeout=30_000)
-    watcher.wait_for_selector("#table-status:has-text('match 2, game 1')")
+    player.wait_for_selector("#table-status:has-text('set 2, game 1')", timeout=30_000)
+    watcher.wait_for_selector("#table-status:has-text('set 2, game 1')")
