@@ -98,32 +98,32 @@ class Target:
             self.memo["snapshot"] = snapshot(self.event)
         return self.memo["snapshot"]
 
-    def next_round(self) -> RoundPlan:
-        """The round "next round" would make now (``rounds.check_next_round``), or its
-        refusal, worked out once: the run page shows it as the preview."""
-        if "next" not in self.memo:
+    def _remembered(self, key: str, work: Callable[[], RoundPlan]) -> RoundPlan:
+        """``work()``'s answer, or its refusal, worked out once for this target."""
+        if key not in self.memo:
             try:
-                self.memo["next"] = rounds.check_next_round(self.event, self.snapshot())
+                self.memo[key] = work()
             except TournamentError as error:
-                self.memo["next"] = error
-        found = self.memo["next"]
+                self.memo[key] = error
+        found = self.memo[key]
         if isinstance(found, TournamentError):
             raise found
         return found
+
+    def next_round(self) -> RoundPlan:
+        """The round "next round" would make now (``rounds.check_next_round``), or its
+        refusal, worked out once: the run page shows it as the preview."""
+        return self._remembered(
+            "next", lambda: rounds.check_next_round(self.event, self.snapshot())
+        )
 
     def coming_round(self) -> RoundPlan:
         """The round a preview shows: before the start, round 1 as the start would make it
         (``events.first_round``); once the event runs, the next round (``next_round``)."""
         if self.event.state in (Tournament.State.REGISTRATION, Tournament.State.CHECKIN):
-            if "first" not in self.memo:
-                try:
-                    self.memo["first"] = events.first_round(self.event, self.snapshot())
-                except TournamentError as error:
-                    self.memo["first"] = error
-            found = self.memo["first"]
-            if isinstance(found, TournamentError):
-                raise found
-            return found
+            return self._remembered(
+                "first", lambda: events.first_round(self.event, self.snapshot())
+            )
         return self.next_round()
 
     def for_entry(self, entry: Entry) -> Target:

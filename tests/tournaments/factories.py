@@ -7,8 +7,8 @@ from typing import Any
 from clubs import services as clubs
 from clubs.models import Club
 from tests.factories import make_user
-from tournaments.models import Entry, Tournament
-from tournaments.services import entries, events
+from tournaments.models import Entry, Round, TableAssignment, Tournament
+from tournaments.services import entries, events, results
 
 
 def make_club(owner=None, name: str = "Kingston Dominoes") -> Club:
@@ -70,7 +70,7 @@ def enter(event: Tournament, count: int, prefix: str = "p") -> list[Entry]:
 def with_round_two_seated(club: Club, **fields: Any) -> tuple[Tournament, Any]:
     """Four entries; round 1 recorded (the first seat won every table); round 2 seated by the
     schedule, with ten minutes' pause before it starts. Returns the event and its organiser."""
-    from tournaments.services import results, schedule
+    from tournaments.services import schedule
 
     event = open_event(club, turn_clock=0, round_pause=600, **fields)
     enter(event, 4)
@@ -79,3 +79,38 @@ def with_round_two_seated(club: Club, **fields: Any) -> tuple[Tournament, Any]:
         results.record_result(event, boss, table, [1, 2], "played")
     schedule.step(event.pk)
     return event, boss
+
+
+#: Event tables of one game each, with no turn clock: a set ends with its first game.
+ONE_GAME = {"play_mode": "games", "games_per_table": 1, "turn_clock": 0}
+
+
+def started(club: Club, people: int, **fields: Any) -> Tournament:
+    """A running event of ``people`` entries (p1, p2, ...) whose round 1 has started, at games
+    tables of one game (a two-seat Block Swiss of two rounds unless said)."""
+    fields = {"style": "block", "seats": 2, "format": "swiss", **ONE_GAME, **fields}
+    fields.setdefault("format_options", {"rounds": 2})
+    event = open_event(club, **fields)
+    enter(event, people)
+    events.start(event, owner_of(club))
+    event.refresh_from_db()
+    return event
+
+
+def first_table(event: Tournament) -> TableAssignment:
+    return TableAssignment.objects.filter(round__tournament=event).order_by("number").first()
+
+
+def person(entry_id: int):
+    """The player of an entry, by its id (as a table's seats hold it)."""
+    return Entry.objects.select_related("player").get(pk=entry_id).player
+
+
+def record_by_seed(event: Tournament, row: Round, better_seed_wins: bool = True) -> None:
+    """Every table of the round recorded by its organiser: the better seed first (or the
+    worse)."""
+    seeds = dict(event.entries.values_list("pk", "seed"))
+    for table in row.tables.order_by("number"):
+        first, second = (seeds[who] for who in table.seats)
+        won = (first < second) == better_seed_wins
+        results.record_result(event, owner_of(event.club), table, [1, 2] if won else [2, 1], "ok")

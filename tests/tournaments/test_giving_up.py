@@ -13,32 +13,15 @@ from games.models import Match, Table
 from games.services import leaving
 from games.services.errors import TableError
 from tests.games.helpers import play_out_match
-from tests.tournaments.factories import enter, open_event, owner_of
-from tournaments.models import Entry, TableAssignment, Tournament
-from tournaments.services import events
+from tests.tournaments.factories import (
+    first_table,
+    person,
+    started,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CUTTHROAT = {"style": "cutthroat", "seats": 4, "format": "swiss_tables"}
-
-
-def started(club, people: int, **fields) -> Tournament:
-    fields = {"style": "block", "seats": 2, "format": "swiss", "play_mode": "games",
-              "games_per_table": 1, "turn_clock": 0, **fields}  # fmt: skip
-    fields.setdefault("format_options", {"rounds": 2})
-    event = open_event(club, **fields)
-    enter(event, people)
-    events.start(event, owner_of(club))
-    event.refresh_from_db()
-    return event
-
-
-def first_table(event: Tournament) -> TableAssignment:
-    return TableAssignment.objects.filter(round__tournament=event).order_by("number").first()
-
-
-def person(entry_id: int):
-    return Entry.objects.select_related("player").get(pk=entry_id).player
 
 
 def test_resigning_an_event_table_is_a_forfeit_and_the_other_wins_it(club):

@@ -14,7 +14,7 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.factories import enter, make_event, open_event, owner_of
+from tests.tournaments.factories import enter, make_event, open_event, owner_of, record_by_seed
 from tournaments import actions
 from tournaments.forms import EventForm
 from tournaments.models import Round, Tournament
@@ -32,15 +32,6 @@ def _running(club, count: int = 4, **fields) -> tuple[Tournament, Round]:
     enter(event, count)
     row = events.start(event, owner_of(club))
     return event, row
-
-
-def _play(event: Tournament, row: Round, better_seed_wins: bool = True) -> None:
-    """Every table of the round recorded: the better seed first (or the worse)."""
-    seeds = dict(event.entries.values_list("pk", "seed"))
-    for table in row.tables.order_by("number"):
-        first, second = (seeds[who] for who in table.seats)
-        won = (first < second) == better_seed_wins
-        results.record_result(event, owner_of(event.club), table, [1, 2] if won else [2, 1], "ok")
 
 
 def _latest(event: Tournament) -> Round:
@@ -70,7 +61,7 @@ def test_a_new_event_waits_two_minutes_and_an_older_one_pairs_at_once(club):
 
 def test_the_migration_lets_a_running_event_between_rounds_move_on_at_once(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     Tournament.objects.filter(pk=event.pk).update(moves_on_at=None)  # as before the migration
     migration = importlib.import_module(
         "tournaments.migrations.0010_pause_for_corrections_and_event_log"
@@ -82,7 +73,7 @@ def test_the_migration_lets_a_running_event_between_rounds_move_on_at_once(club)
 
 def test_the_next_round_is_paired_when_the_pause_ends_and_not_before(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     event = _fresh(event)
     at = event.moves_on_at
     assert at is not None and abs((at - timezone.now()).total_seconds() - PAUSE) < 5
@@ -96,7 +87,7 @@ def test_the_next_round_is_paired_when_the_pause_ends_and_not_before(club):
 
 def test_seat_now_pairs_within_the_pause(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     target = actions.Target(_fresh(event))
     assert actions.COMMANDS["next-round"].available(target)
     assert actions.COMMANDS["hold"].available(target)
@@ -110,7 +101,7 @@ def test_seat_now_pairs_within_the_pause(club):
 
 def test_hold_waits_for_the_director_until_they_seat_the_round(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.hold(event, owner_of(club))
     event = _fresh(event)
     assert event.moves_on_at is None
@@ -125,7 +116,7 @@ def test_hold_waits_for_the_director_until_they_seat_the_round(club):
 
 def test_an_event_set_to_wait_for_the_director_waits_after_every_round(club):
     event, row = _running(club, pairing_pause=None)
-    _play(event, row)
+    record_by_seed(event, row)
     assert _fresh(event).moves_on_at is None
     assert schedule.step(event.pk, now=timezone.now() + timedelta(days=1)) == []
     assert not actions.COMMANDS["hold"].available(actions.Target(_fresh(event)))
@@ -134,7 +125,7 @@ def test_an_event_set_to_wait_for_the_director_waits_after_every_round(club):
 
 def test_a_knockout_result_corrected_in_the_pause_sends_the_right_player_to_the_final(club):
     event, row = _running(club, format="single_elimination")
-    _play(event, row)  # seeds 1 and 2 win their semi-finals
+    record_by_seed(event, row)  # seeds 1 and 2 win their semi-finals
     seeds = {seed: pk for pk, seed in event.entries.values_list("pk", "seed")}
     semi = next(t for t in row.tables.all() if seeds[1] in t.seats)
     places = [2, 1] if semi.seats[0] == seeds[1] else [1, 2]  # seed 4 won after all
@@ -147,7 +138,7 @@ def test_a_knockout_result_corrected_in_the_pause_sends_the_right_player_to_the_
 
 def test_a_swiss_result_corrected_in_the_pause_changes_the_next_pairing(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     seeds = {seed: pk for pk, seed in event.entries.values_list("pk", "seed")}
     planned = rounds.preview_round(event, owner_of(club))
     table = next(t for t in row.tables.all() if seeds[1] in t.seats)
@@ -160,9 +151,9 @@ def test_a_swiss_result_corrected_in_the_pause_changes_the_next_pairing(club):
 
 def test_the_event_finishes_when_the_pause_after_its_last_round_ends(club):
     event, row = _running(club, format="single_elimination")
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk, now=_fresh(event).moves_on_at)
-    _play(event, _latest(event))
+    record_by_seed(event, _latest(event))
     event = _fresh(event)
     assert event.state == Tournament.State.RUNNING and event.moves_on_at is not None
     assert schedule.step(event.pk) == []
@@ -172,7 +163,7 @@ def test_the_event_finishes_when_the_pause_after_its_last_round_ends(club):
 
 def test_the_run_page_counts_the_pause_down_and_offers_seat_now_and_hold(client, club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     client.force_login(owner_of(club))
     page = client.get(reverse("event_run", kwargs={"slug": event.slug})).content.decode()
     assert "Round 2 will be paired at" in page
@@ -187,14 +178,14 @@ def test_the_run_page_counts_the_pause_down_and_offers_seat_now_and_hold(client,
 
 def test_the_event_page_says_when_the_next_round_is_paired(client, club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     page = client.get(reverse("event", kwargs={"slug": event.slug})).content.decode()
     assert "Round 2 will be paired at" in page and "Round 2 is paired in" in page
 
 
 def test_the_standings_do_not_move_while_the_pause_runs(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     before = [(s.entrant, s.points) for s in state.standings(event)]
     schedule.step(event.pk)
     assert [(s.entrant, s.points) for s in state.standings(event)] == before
@@ -202,7 +193,7 @@ def test_the_standings_do_not_move_while_the_pause_runs(club):
 
 def test_an_organiser_round_still_waits_seated_after_the_pause(club):
     event, row = _running(club, advance="organiser")
-    _play(event, row)
+    record_by_seed(event, row)
     assert schedule.step(event.pk, now=_fresh(event).moves_on_at) == ["round 2 seated"]
     assert _latest(event).state == Round.State.SEATED
 

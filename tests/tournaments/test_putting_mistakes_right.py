@@ -16,7 +16,13 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from games.models import Match, Table
-from tests.tournaments.factories import enter, open_event, owner_of, with_round_two_seated
+from tests.tournaments.factories import (
+    enter,
+    open_event,
+    owner_of,
+    record_by_seed,
+    with_round_two_seated,
+)
 from tournaments import actions, director
 from tournaments.formats import State
 from tournaments.models import Entry, EventLog, Round, TableAssignment, Tournament
@@ -30,14 +36,6 @@ def _running(club, count: int = 4, **fields) -> tuple[Tournament, Round]:
     event = open_event(club, turn_clock=0, **fields)
     enter(event, count)
     return event, events.start(event, owner_of(club))
-
-
-def _play(event: Tournament, row: Round, better_seed_wins: bool = True) -> None:
-    seeds = dict(event.entries.values_list("pk", "seed"))
-    for table in row.tables.order_by("number"):
-        first, second = (seeds[who] for who in table.seats)
-        won = (first < second) == better_seed_wins
-        results.record_result(event, owner_of(event.club), table, [1, 2] if won else [2, 1], "ok")
 
 
 def _latest(event: Tournament) -> Round | None:
@@ -105,9 +103,9 @@ def test_only_the_latest_round_is_taken_back_or_voided(club):
 
 def test_a_finished_event_must_be_reopened_first(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk)
-    _play(event, _latest(event))
+    record_by_seed(event, _latest(event))
     events.finish(event, owner_of(club))
     for check in (corrections.check_undo, corrections.check_void):
         with pytest.raises(NotNow, match="The event is finished: reopen it first"):
@@ -119,7 +117,7 @@ def test_a_finished_event_must_be_reopened_first(club):
 
 def test_a_voided_round_stops_its_tables_and_counts_for_nothing(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk)
     second = _latest(event)
     before = _points(event)
@@ -141,7 +139,7 @@ def test_a_voided_round_stops_its_tables_and_counts_for_nothing(club):
 
 def test_a_voided_round_is_paired_again_as_before_and_dealt_anew(club):
     event, row = _running(club)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk)
     voided = _latest(event)
     seats, seeds = _pairs(voided), [t.match.seed for t in voided.tables.order_by("number")]
@@ -160,7 +158,7 @@ def test_a_void_needs_a_reason(club):
 
 def test_an_entry_that_left_during_a_voided_round_left_before_it(club):
     event, row = _running(club, 6)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk)
     gone = event.entries.get(seed=6)
     entries.withdraw(event, owner_of(club), gone)
@@ -263,7 +261,7 @@ def test_a_knockout_correction_waits_for_its_seated_round_to_be_taken_back(club)
 def test_a_finished_event_is_reopened_corrected_and_finished_again(club):
     event, row = _running(club, format="single_elimination")
     boss = owner_of(club)
-    _play(event, row)
+    record_by_seed(event, row)
     schedule.step(event.pk)
     final = _latest(event).tables.get()
     results.record_result(event, boss, final, [1, 2], "played")

@@ -21,17 +21,24 @@ from games.models import Match, Seat, Table
 from games.services import presence
 from tests.factories import DEFAULT_PASSWORD, make_user
 from tests.games.helpers import play_out_match
-from tests.tournaments.factories import enter, open_event, owner_of
+from tests.tournaments.factories import (
+    ONE_GAME,
+    enter,
+    first_table,
+    open_event,
+    owner_of,
+    person,
+    started,
+)
 from tests.waiting import wait_until
 from tournaments import room
-from tournaments.models import Entry, TableAssignment, Tournament
+from tournaments.models import TableAssignment, Tournament
 from tournaments.presenters import forfeit_names, table_view
 from tournaments.services import attendance, entries, events, results, schedule
 from tournaments.services.state import snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ONE_GAME = {"play_mode": "games", "games_per_table": 1, "turn_clock": 0}
 CUTTHROAT = {"style": "cutthroat", "seats": 4, "format": "swiss_tables", "bots_fill": True}
 
 
@@ -50,25 +57,6 @@ def nobody_on_the_site() -> Iterator[None]:
     attendance.here = real
     for user_id in marked:
         attendance.gone(user_id)
-
-
-def started(club, people: int, **fields) -> Tournament:
-    """A running event of ``people`` entries (p1, p2, ...) whose round 1 has started."""
-    fields = {"style": "block", "seats": 2, "format": "swiss", **ONE_GAME, **fields}
-    fields.setdefault("format_options", {"rounds": 2})
-    event = open_event(club, **fields)
-    enter(event, people)
-    events.start(event, owner_of(club))
-    event.refresh_from_db()
-    return event
-
-
-def first_table(event: Tournament) -> TableAssignment:
-    return TableAssignment.objects.filter(round__tournament=event).order_by("number").first()
-
-
-def person(entry_id: int):
-    return Entry.objects.select_related("player").get(pk=entry_id).player
 
 
 def table_page(table: TableAssignment, user) -> str:

@@ -402,13 +402,20 @@ def forfeit_unfinished(tournament: Tournament, entry: Entry) -> int:
         if assignment.table_id is not None:
             for seat_id in standing.seats_of_people(assignment.table_id, people):
                 taken += presence.stand_in_now(seat_id)
-        if len(_still_in(assignment)) <= 1:
-            try:
-                with transaction.atomic():
-                    _settle_forfeit(tournament, assignment)
-            except TournamentError as error:  # the format would not take it: play decides
-                log.warning("table %s of %s plays on: %s", assignment, tournament, error)
+        _settle_if_decided(tournament, assignment)
     return taken
+
+
+def _settle_if_decided(tournament: Tournament, assignment: TableAssignment) -> None:
+    """A table left with one entry (or none) to play for is decided by forfeit now; where the
+    format would not take that, the play decides it."""
+    if len(_still_in(assignment)) > 1:
+        return
+    try:
+        with transaction.atomic():
+            _settle_forfeit(tournament, assignment)
+    except TournamentError as error:
+        log.warning("table %s of %s plays on: %s", assignment, tournament, error)
 
 
 def forfeit_by_giving_up(match_id: int, player_id: int | None, how: str) -> bool:
@@ -436,12 +443,8 @@ def forfeit_by_giving_up(match_id: int, player_id: int | None, how: str) -> bool
         assignment.forfeited = [*assignment.forfeited, entry.pk]
         assignment.save(update_fields=["forfeited"])
         notify.event_changed(tournament.pk)
-        if how == "leave" and len(_still_in(assignment)) <= 1:
-            try:
-                with transaction.atomic():
-                    _settle_forfeit(tournament, assignment)
-            except TournamentError as error:  # the format would not take it: play decides
-                log.warning("table %s of %s plays on: %s", assignment, tournament, error)
+        if how == "leave":
+            _settle_if_decided(tournament, assignment)
     return True
 
 
