@@ -42,6 +42,7 @@ def test_a_player_asks_for_the_analysis_and_watches_it_arrive(site, chromium):
         desktop.wait_for_selector("#replay")
         replay_url = desktop.url.split("?")[0]
 
+        desktop.wait_for_function("() => window.htmx")  # else the click posts the plain form
         desktop.evaluate(WATCH)
         desktop.get_by_role("button", name="Analyse this game").click()
         desktop.wait_for_selector("#analysis progress.analysis-progress")
