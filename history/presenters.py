@@ -13,11 +13,12 @@ from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import engine
 from games.live.presenters.board import board_context, face_tile
 from games.models import style_label
+from games.services import leaving
 from tournaments.presenters import number
 
 from . import charts
@@ -98,11 +99,14 @@ def list_rows(items: list[Item], tables: dict[int, EventTable] | None = None) ->
                 "mates": " & ".join(mates), "names": ", ".join(rivals)
             }  # fmt: skip
         totals = zip(party_names(names, parties), match.totals, strict=False)
+        word = place_word(place) if place is not None else RESULT_WORDS[result]
+        how = set_result_word(match.result) if match.is_over else ""
+        if leaving.has_left(match, item.seat):  # from then on the set was the stand-in bot's
+            word = pgettext("a set in your history", "left")
+            how = _("a bot played your seat to the end")
         rows.append({
             "kind": "set", "at": item.at, "style": style_label(item.style), "pk": match.pk,
-            "result": result, "others": others,
-            "result_word": place_word(place) if place is not None else RESULT_WORDS[result],
-            "how": set_result_word(match.result) if match.is_over else "",
+            "result": result, "others": others, "result_word": word, "how": how,
             "totals": " · ".join(f"{name} {total}" for name, total in totals),
             "private": table.is_private,
         })  # fmt: skip

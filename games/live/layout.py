@@ -50,8 +50,10 @@ class Profile:
     half_height: int
 
 
-#: A phone's felt (about 16 tile widths across, as tall) and a desktop's (30 across, flatter).
-PROFILES = (Profile("narrow", 16, 16), Profile("wide", 30, 12))
+#: A phone's felt (11 tile widths across, so that a 360 px screen shows each half of a tile at
+#: about 28 px or more; lines wind down the page instead of shrinking) and a desktop's (30
+#: across, flatter).
+PROFILES = (Profile("narrow", 11, 20), Profile("wide", 30, 12))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,7 @@ class Board:
     tiles: dict[str, Spot] = field(default_factory=dict)
     faces: dict[str, tuple[int, int]] = field(default_factory=dict)
     slots: list[tuple[str, int, Spot]] = field(default_factory=list)
+    far: list[bool] = field(default_factory=list)  # a slot's marker on its far half (see _apart)
     width: float = 0
     height: float = 0
     gaps: int = 0
@@ -149,6 +152,18 @@ def _inside(box: Box, region: Region, heading: Vec, room: int) -> bool:
         and (ry0 is None or y0 - (room if dy < 0 else 0) >= ry0)
         and (rx1 is None or x1 + (room if dx > 0 else 0) <= rx1)
         and (ry1 is None or y1 + (room if dy > 0 else 0) <= ry1)
+    )
+
+
+def _outside(box: Box, region: Region) -> int:
+    """How far ``box`` strays out of ``region`` (hu, summed over its four sides)."""
+    x0, y0, x1, y1 = box
+    rx0, ry0, rx1, ry1 = region
+    return (
+        (max(0, rx0 - x0) if rx0 is not None else 0)
+        + (max(0, ry0 - y0) if ry0 is not None else 0)
+        + (max(0, x1 - rx1) if rx1 is not None else 0)
+        + (max(0, y1 - ry1) if ry1 is not None else 0)
     )
 
 
@@ -211,18 +226,19 @@ class _State:
         self.bounds = (min(b[0], box[0]), min(b[1], box[1]), max(b[2], box[2]), max(b[3], box[3]))
 
     def choose(self, side: Side, double: bool) -> tuple[_Move, int]:
-        """The first way that is free and keeps to the walker's region (0); else the first
-        that is free anywhere (1); else straight on past what is in the way, leaving a gap as
-        a player would rather than lay a tile on another (2); at worst on top of it (3)."""
+        """The first way that is free and keeps to the walker's region (0); else the free
+        one that strays least from it (1), so that a crowded board stays narrow; else
+        straight on past what is in the way, leaving a gap as a player would rather than lay a
+        tile on another (2); at worst on top of it (3)."""
         region = side.walker.region
         for move, run in _moves(side, double):
             room = TURN_ROOM if run else 0
             if _inside(move.box, region, move.heading, room) and self.free(move.box):
                 return move, 0
         moves = [move for move, _run in _moves(side, double)]
-        for move in moves:
-            if self.free(move.box):
-                return move, 1
+        free = [move for move in moves if self.free(move.box)]
+        if free:  # the one that strays least from the region (the first of equals)
+            return min(free, key=lambda move: _outside(move.box, region)), 1
         for gap in range(2, 13, 2):
             for move in moves:
                 at = _add(move.far, move.heading, gap - move.length)
@@ -280,8 +296,38 @@ class _State:
         for name, (box, heading, crosswise) in self.boxes.items():
             board.tiles[name] = _spot(box, x0, y0, heading, crosswise)
         board.slots = [(on, n, _spot(box, x0, y0, h, False)) for on, n, box, h in slots]
+        board.far = _apart([spot for _on, _n, spot in board.slots])
         board.width, board.height = (x1 - x0) / 2, (y1 - y0) / 2
         return board
+
+
+MARKERS_APART = 1.5  # tile widths between two end markers' centres, at the least if it can
+
+
+def _marker(spot: Spot, far: bool) -> tuple[float, float]:
+    """The centre of a slot's near half (where its end's number shows), or of its far half."""
+    first = (spot.flow in ("row", "column")) != far  # the near face comes first in its flow
+    if spot.flow.startswith("row"):
+        return (spot.x + spot.w * (0.25 if first else 0.75), spot.y + spot.h / 2)
+    return (spot.x + spot.w / 2, spot.y + spot.h * (0.25 if first else 0.75))
+
+
+def _apart(spots: list[Spot]) -> list[bool]:
+    """Which slots show their number on the far half: one whose near half comes close to a
+    marker already placed (two ends of a spinner side by side) moves out if that is roomier,
+    so that two numbers never crowd each other."""
+    placed: list[tuple[float, float]] = []
+    far = []
+
+    def room(at: tuple[float, float]) -> float:
+        return min((abs(at[0] - x) + abs(at[1] - y) for x, y in placed), default=99.0)
+
+    for spot in spots:
+        near, out = _marker(spot, False), _marker(spot, True)
+        moved = room(near) < MARKERS_APART and room(out) > room(near)
+        far.append(moved)
+        placed.append(out if moved else near)
+    return far
 
 
 def _opened(move: _Move, walker: Walker, number: int, spinner: bool, whole: Region) -> tuple:

@@ -13,6 +13,8 @@
   var SOUND_KEY = "dominoes-turn-sound";
   var baseTitle = null;
   var wasMine = false;
+  var shownFor = null;  // the version whose board was brought into view at the player's turn
+  var inViewTimer = null;
 
   function tick() {
     document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
@@ -64,20 +66,31 @@
     var icon = document.querySelector("link[rel=icon]");
     if (icon && wrap.dataset.icon) icon.href = mine ? wrap.dataset.turnIcon : wrap.dataset.icon;
     if (mine && !wasMine && soundOn()) beep();
-    if (mine) boardInView();
+    if (mine && live.dataset.version !== shownFor) {
+      clearTimeout(inViewTimer);  // once every part of the push is in (and settled)
+      inViewTimer = setTimeout(boardInView, 60);
+    }
+    shownFor = mine ? live.dataset.version : null;
     wasMine = mine;
   }
 
-  // On a phone the hand stays at the bottom of the screen: when the player's turn comes and
-  // the hand (or the window's edge) hides the foot of the board, scroll it up into view, never
-  // past the board's top.
+  // On a phone the board is laid out to keep its tiles readable, so it may be taller than
+  // the screen and the hand stays docked at the bottom: when the player's turn comes, bring
+  // the whole board into view above the hand (or, taller than that, its top), unless it is
+  // already; a player who scrolls during the turn (the same version) is left where they are.
   function boardInView() {
     var board = document.getElementById("table-board");
     var hand = document.getElementById("table-hand");
     if (!board || !hand) return;
     var b = board.getBoundingClientRect(), h = hand.getBoundingClientRect();
-    var hidden = b.bottom - Math.min(h.top, window.innerHeight);
-    if (hidden > 1 && b.top > 0) window.scrollBy(0, Math.min(hidden, b.top));
+    var room = window.innerHeight - (hand.classList.contains("dock") ? h.height : 0);
+    if (b.height > room) {
+      if (b.top > 0 || b.bottom < room) window.scrollBy(0, b.top);
+    } else if (b.top < 0) {
+      window.scrollBy(0, b.top);
+    } else if (b.bottom > room + 1) {
+      window.scrollBy(0, b.bottom - room);
+    }
   }
 
   function tools() {
@@ -109,7 +122,23 @@
     }
   });
 
-  function refresh() { tick(); turn(); tools(); }
+  // A tile that fits two ends, once the player has chosen it, stays chosen when the table is
+  // rendered again for the same move (someone arrives, a clock is set): the server never
+  // chooses one, so that a target on the board is always one the player asked for.
+  var picked = null;
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches(".pick")) return;
+    var live = document.getElementById("table-live");
+    picked = { id: event.target.id, version: live ? live.dataset.version : null };
+  });
+  function keepPick() {
+    var live = document.getElementById("table-live");
+    if (!picked || !live || live.dataset.version !== picked.version) { picked = null; return; }
+    var pick = document.getElementById(picked.id);
+    if (pick && !document.querySelector(".pick:checked")) pick.checked = true;
+  }
+
+  function refresh() { keepPick(); tick(); turn(); tools(); }
 
   // A request of this page that worked clears the last refusal at once.
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -99,6 +99,25 @@ def stage(base: str, scenario: str, style: str, seats: int = 4, options: dict | 
     return json.loads(made.stdout.strip().splitlines()[-1])
 
 
+#: What a tap may play: a tile in the hand that plays at once, a tile that fits two ends (chosen
+#: first: none is chosen before the player touches one), or a target on an end of the board.
+PLAYABLE = (
+    "#table-hand form button:visible, #table-hand label.choose:visible, "
+    "#table-board .end-target button:visible"
+)
+
+
+def tap_a_tile(page) -> None:
+    """Plays the first playable tile as a player would: a tile that fits two ends is tapped,
+    then the first end the board offers for it."""
+    first = page.locator(PLAYABLE).first
+    if first.evaluate("e => e.matches('label.choose')"):
+        first.click()
+        page.locator("#table-board .end-target button:visible").first.click()
+    else:
+        first.click()
+
+
 def signed_in(page, base: str, session: str) -> None:
     """The page's browser carries the staged player's session."""
     page.context.add_cookies([{"name": "sessionid", "value": session, "url": base}])

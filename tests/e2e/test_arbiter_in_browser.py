@@ -188,7 +188,7 @@ def test_a_finalist_who_withdraws_in_the_pause_hands_the_final_over(site, chromi
             desk.wait_for_timeout(500)
             desk.reload()
         desk.get_by_text(champion).wait_for()
-        forfeit = desk.get_by_text("Lost by forfeit (left the event, or never came):")
+        forfeit = desk.get_by_text("Lost by forfeit (resigned, left, or never came):")
         assert made["names"]["seed1"] in forfeit.first.inner_text()
         _shoot(desk, "finalist-withdrew-1440")
 

@@ -8,8 +8,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import browser_pages
-from tests.e2e.test_play_in_browser import PLAYABLE
+from tests.e2e.conftest import PLAYABLE, browser_pages, tap_a_tile
 
 pytestmark = pytest.mark.e2e
 
@@ -61,7 +60,7 @@ def test_pages_sockets_and_moves_work_under_the_policy_without_violations(site, 
     page.wait_for_selector(f"{PLAYABLE}, #table-live .reveal", timeout=20_000)
     if page.locator(PLAYABLE).count():
         before = page.locator("#table-board .bt").count()
-        page.locator(PLAYABLE).first.click()
+        tap_a_tile(page)
         page.wait_for_function(
             "n => document.querySelectorAll('#table-board .bt').length > n", arg=before
         )

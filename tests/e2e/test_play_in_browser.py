@@ -7,11 +7,9 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, browser_pages
+from tests.e2e.conftest import ARTIFACTS, PLAYABLE, browser_pages, tap_a_tile
 
 pytestmark = pytest.mark.e2e
-
-PLAYABLE = "#table-hand form button:visible, #table-board .end-target button:visible"
 
 
 def _sign_up(page, base: str) -> str:
@@ -56,7 +54,7 @@ def test_a_player_plays_a_whole_cutthroat_game_and_a_spectator_sees_every_move(s
         if player.locator("#table-live .reveal").count():
             break
         before = _board_tiles(player)
-        player.locator(PLAYABLE).first.click()
+        tap_a_tile(player)
         clicks += 1
         player.wait_for_function(
             "n => document.querySelectorAll('#table-board .bt').length > n", arg=before

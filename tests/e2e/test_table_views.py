@@ -11,15 +11,16 @@ it, says so; a lost live socket says it is reconnecting until the table catches 
 
 from __future__ import annotations
 
-import pytest
+import contextlib
 
-from tests.e2e.conftest import ARTIFACTS, browser_pages, signed_in, stage
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.e2e.conftest import ARTIFACTS, PLAYABLE, browser_pages, signed_in, stage, tap_a_tile
 
 pytestmark = pytest.mark.e2e
 
 PHONE, DESKTOP = (360, 740), (1440, 900)
-#: What a tap may play: a tile in the hand, or a target on an end of the board.
-PLAYABLE = "#table-hand form button:visible, #table-board .end-target button:visible"
 OVER = "#table-result.over"
 STYLES = [
     ("cutthroat", 4, {}),
@@ -61,9 +62,21 @@ def _shoot(page, name: str) -> None:
 
 
 def _board_and_hand_on_screen(page) -> None:
+    """The page brings the board into view a moment after the turn's push has settled."""
+    with contextlib.suppress(PlaywrightTimeout):  # if not, the assertions say what is wrong
+        page.wait_for_function(
+            f"() => {{ const b = ({IN_VIEW})(); return b.board_top >= -1 && "
+            "b.board_bottom <= b.hand_top + 1; }",
+            timeout=3000,
+        )
     box = page.evaluate(IN_VIEW)
-    assert box["board_top"] >= 0 and box["board_bottom"] <= box["hand_top"] + 1, box
+    assert box["board_top"] >= -1 and box["board_bottom"] <= box["hand_top"] + 1, box
     assert box["hand_bottom"] <= box["height"] + 1 and box["board_right"] <= box["width"], box
+
+
+#: The side of the smallest half-tile on the board, in CSS px (a tile's short side).
+HALF_TILE = """() => Math.min(...[...document.querySelectorAll('#table-board .bt')].map(t => {
+  const b = t.getBoundingClientRect(); return Math.min(b.width, b.height); }), 1e9)"""
 
 
 def _version(page) -> str:
@@ -82,7 +95,7 @@ def test_a_whole_game_fits_a_phone_and_a_desktop_and_every_turn_reaches_the_play
     desktop.goto(url)
     phone.click("button:has-text('Start the game')")
     phone.wait_for_selector("#table-felt")
-    turns = 0
+    turns, halves = 0, []
     for _ in range(80):
         phone.wait_for_selector(f"{PLAYABLE}, {OVER}", timeout=20_000)
         if phone.locator(OVER).count():
@@ -90,8 +103,9 @@ def test_a_whole_game_fits_a_phone_and_a_desktop_and_every_turn_reaches_the_play
         turns += 1
         phone.wait_for_function("() => document.title.includes('Your turn')")
         _board_and_hand_on_screen(phone)
+        halves.append(phone.evaluate(HALF_TILE))
         version = _version(phone)
-        phone.locator(PLAYABLE).first.click()
+        tap_a_tile(phone)
         phone.wait_for_function(
             "v => document.querySelector('#table-live').dataset.version !== v", arg=version
         )
@@ -101,6 +115,10 @@ def test_a_whole_game_fits_a_phone_and_a_desktop_and_every_turn_reaches_the_play
     desktop.wait_for_selector(OVER)
     assert turns >= 1
     assert "Your turn" not in phone.title()
+    # Readable on a phone: each half of a tile 28 px or more (a tile's border takes a pixel).
+    halves.append(phone.evaluate(HALF_TILE))
+    print(style, "smallest half-tile at 360 px:", min(halves))
+    assert min(halves) >= 27, halves
     for page, width in ((phone, PHONE[0]), (desktop, DESKTOP[0])):
         page.wait_for_selector("#table-board .bt")
         _no_overflow(page)
@@ -138,8 +156,11 @@ def test_a_tile_that_fits_two_ends_is_placed_by_tapping_the_end(site, pages):
     for page in (phone, desktop):
         signed_in(page, site, made["session"])
         page.goto(url)
-        page.wait_for_selector("#table-board .end-target button:visible")
+        page.wait_for_selector("#table-hand label.choose")
         assert "Your turn" in page.title()
+        # Nothing is chosen before the player touches a tile: no target waits on the board.
+        assert page.locator("#table-board .end-target button:visible").count() == 0
+        page.locator("#table-hand label.choose").first.click()
     targets = phone.locator("#table-board .end-target button:visible")
     assert targets.count() == 2  # one on each end, for the tile chosen in the hand
     label = targets.first.get_attribute("aria-label")  # "Play 6-5 on 5-0 (the 5 end)"
@@ -163,6 +184,7 @@ def test_a_move_the_server_cannot_take_says_so_and_a_later_one_goes_through(site
     made = stage(site, "two-ends", "cutthroat", 4)
     signed_in(phone, site, made["session"])
     phone.goto(f"{site}play/t/{made['code']}/")
+    phone.locator("#table-hand label.choose").first.click()
     target = phone.locator("#table-board .end-target button:visible").first
     target.wait_for()
     notice = phone.locator("#table-notice")
@@ -202,7 +224,7 @@ def test_a_lost_socket_says_it_is_reconnecting_until_the_table_catches_up(site, 
     phone.route_web_socket("**/ws/table/**", handle)
     signed_in(phone, site, made["session"])
     phone.goto(f"{site}play/t/{made['code']}/")
-    phone.locator("#table-board .end-target button:visible").first.wait_for()
+    phone.locator("#table-hand label.choose").first.wait_for()
     line = phone.locator("#table-connection")
     assert not line.inner_text().strip()
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, browser_pages, serve
-from tests.e2e.test_play_in_browser import PLAYABLE, _sign_up
+from tests.e2e.conftest import ARTIFACTS, PLAYABLE, browser_pages, serve, tap_a_tile
+from tests.e2e.test_play_in_browser import _sign_up
 
 pytestmark = pytest.mark.e2e
 NEW_SET = "form[action$='/new-set/'] button"
@@ -56,7 +56,7 @@ def test_a_phone_player_plays_a_whole_block_set_to_its_end_while_a_desktop_watch
         if player.locator(NEW_SET).count():
             break
         version = player.locator("#table-live").get_attribute("data-version")
-        player.locator(PLAYABLE).first.click()
+        tap_a_tile(player)
         player.wait_for_function(
             "v => document.querySelector('#table-live').dataset.version !== v",
             arg=version,

@@ -49,17 +49,19 @@ def overlapping(spots: list[layout.Spot]) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize(("style", "seats"), STYLES, ids=[f"{s}-{n}" for s, n in STYLES])
 def test_no_tile_or_open_end_lies_on_another_and_nothing_sticks_out(style, seats):
-    gaps = 0
+    gaps = laid = 0
     for views in games(style, seats, 25):
         for profile in layout.PROFILES:
             board = boards(views[-1], profile)
+            laid += len(board.tiles)
             spots = list(board.tiles.values()) + [spot for _on, _n, spot in board.slots]
             assert board.overlaps == 0
             assert overlapping(spots) == []
             assert all(s.x >= 0 and s.y >= 0 for s in spots)
             assert all(s.x + s.w <= board.width and s.y + s.h <= board.height for s in spots)
             gaps += board.gaps
-    assert gaps <= 10, "a tile laid apart from its neighbour stays rare"
+    # A phone's narrow felt crowds a two-seat Doubles tree (many spinners): about 1.5 % there.
+    assert gaps <= laid * 0.02, "a tile laid apart from its neighbour stays rare"
 
 
 @pytest.mark.parametrize(("style", "seats"), [("cutthroat", 4), ("french", 4), ("doubles", 4)])
@@ -73,6 +75,17 @@ def test_a_tile_never_moves_once_it_is_down(style, seats):
                 for name, spot in board.tiles.items():
                     where = (spot.x - pose.x, spot.y - pose.y)
                     assert seen.setdefault(name, where) == where, (name, profile.name)
+
+
+def test_a_phone_board_is_narrow_enough_for_readable_tiles_at_360_px():
+    """At 360 px the felt's board is 328 px wide: 11 tile widths keep each half of a tile at
+    28 px or more. A crowded Doubles tree may be wider (it then shrinks a little to fit): rare."""
+    narrow = layout.PROFILES[0]
+    for style, seats in STYLES:
+        widths = [boards(views[-1], narrow).width for views in games(style, seats, 10)]
+        wide = [w for w in widths if w * 28 > 328]
+        limit = 0 if style != "doubles" else len(widths) // 2
+        assert len(wide) <= limit, (style, seats, widths)
 
 
 def test_a_line_turns_at_the_edge_of_a_phone_felt_and_runs_long_on_a_desktop():
@@ -118,3 +131,17 @@ def test_a_kept_layout_extended_by_one_tile_is_the_layout_made_afresh():
             extended = boards(view, layout.PROFILES[0])
             layout._STATES.items.clear()
             assert boards(view, layout.PROFILES[0]) == extended
+
+
+@pytest.mark.parametrize(("style", "seats"), [("french", 4), ("doubles", 2), ("doubles", 4)])
+def test_the_numbers_of_two_open_ends_never_crowd_each_other(style, seats):
+    """Two ends side by side (a spinner's) show their numbers apart: one moves to its slot's
+    far half, so no two markers' centres come within a tile width of each other."""
+    for views in games(style, seats, 10):
+        for view in views:
+            for profile in layout.PROFILES:
+                board = boards(view, profile)
+                at = [layout._marker(spot, far) for (_o, _n, spot), far in
+                      zip(board.slots, board.far, strict=True)]  # fmt: skip
+                for i, (x, y) in enumerate(at):
+                    assert all(abs(x - u) + abs(y - v) >= 1 for u, v in at[i + 1 :]), at

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import Client
 
 from games import bots, signals
 from games.models import Game, Match, Seat, Table
@@ -202,3 +203,14 @@ def test_nothing_to_get_out_of_once_the_set_is_over():
     leaving.resign(table, ann)
     with pytest.raises(TableError, match="No set"):
         leaving.leave(table, ann)
+
+
+def test_a_left_set_reads_in_the_leavers_history_as_the_bots():
+    ann = make_user("ann")
+    table, match = versus_bot(ann)
+    leaving.leave(table, ann)
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(ann)
+    rows = client.get("/history/").context["rows"]
+    row = next(r for r in rows if r["pk"] == match.pk)
+    assert (row["result_word"], row["how"]) == ("left", "a bot played your seat to the end")

@@ -79,7 +79,7 @@ def test_a_table_decided_by_forfeit_says_so_and_that_it_counts():
     shown = page(table, ann)
     assert "This table was decided by forfeit. Its result counts in Friday Cut-Throat." in shown
     assert "counts for nothing" not in shown
-    assert "Lost by forfeit (left the event, or never came):" in shown
+    assert "Lost by forfeit (resigned, left, or never came):" in shown
 
 
 def test_a_result_corrected_later_is_shown_without_a_new_game_version():

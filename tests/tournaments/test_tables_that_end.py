@@ -105,7 +105,7 @@ def test_a_table_decided_by_forfeit_tells_its_player_so_and_that_it_counts(club)
     assert "This table was decided by forfeit. Its result counts in" in shown
     assert "counts for nothing" not in shown
     assert "Your place: 1 of 2. Points earned: 1." in shown
-    assert f"Lost by forfeit (left the event, or never came): {person(gone).name}." in shown
+    assert f"Lost by forfeit (resigned, left, or never came): {person(gone).name}." in shown
 
 
 def test_a_player_whose_table_mates_never_came_wins_the_table_outright(club):

@@ -108,11 +108,13 @@ def board_context(view: dict) -> dict:
         style = _spot_style(narrow.tiles[name], wide.tiles[name])
         parts.append(_board_tile(name, narrow.faces[name], style, label, classes))
     marked = set()
-    for (on, number, spot), (_on, _n, wide_spot) in zip(narrow.slots, wide.slots, strict=True):
+    slots = zip(narrow.slots, wide.slots, narrow.far, wide.far, strict=True)
+    for (on, number, spot), (_on, _n, wide_spot), far_n, far_w in slots:
         marker = "" if (on, number) in marked else end_marker(on, number)
         marked.add((on, number))
+        classes = "slot" + (" far-n" if far_n else "") + (" far-w" if far_w else "")
         parts.append(
-            f'<span class="slot" style="{_spot_style(spot, wide_spot)}">'
+            f'<span class="{classes}" style="{_spot_style(spot, wide_spot)}">'
             f'<i aria-hidden="true">{number}</i>{marker}</span>'
         )
     context["tiles_html"] = mark_safe("".join(parts))  # digits, tile names and our own words

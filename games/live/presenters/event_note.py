@@ -120,7 +120,7 @@ def _lines(places: list[dict], result: dict, view: dict, seats, viewer: int | No
     lost = [row["names"] for row in places if row["forfeit"]]
     if lost:
         lines.append(
-            _("Lost by forfeit (left the event, or never came): %(names)s.")
+            _("Lost by forfeit (resigned, left, or never came): %(names)s.")
             % {"names": and_list(lost)}
         )
     return lines

@@ -25,7 +25,6 @@ def hand_buttons(view: dict) -> tuple[list[dict], dict[tuple[str, int], list[dic
             plays.setdefault(move["tile"], []).append(move)
     out: list[dict] = []
     targets: dict[tuple[str, int], list[dict]] = {}
-    chosen = False
     for name in view["hand"]:
         tile = face_tile(name)
         options = plays.get(name, [])
@@ -56,10 +55,9 @@ def hand_buttons(view: dict) -> tuple[list[dict], dict[tuple[str, int], list[dic
             }
             pick = f"pick-{name}"
             out.append({
-                "tile": tile, "mode": "choose", "pick": pick, "checked": not chosen,
-                "label": label, "html": _choice(pick, label, not chosen, tile.html),
+                "tile": tile, "mode": "choose", "pick": pick, "label": label,
+                "html": _choice(pick, label, tile.html),
             })  # fmt: skip
-            chosen = True
     return out, targets
 
 
@@ -73,10 +71,11 @@ def _idle_button(label: str, tile: str) -> SafeString:
     )
 
 
-def _choice(pick: str, label: str, checked: bool, tile: str) -> SafeString:
-    """A tile that fits two ends: chosen first, then placed by a tap on one of its targets."""
-    on = " checked" if checked else ""
+def _choice(pick: str, label: str, tile: str) -> SafeString:
+    """A tile that fits two ends: chosen first, then placed by a tap on one of its targets.
+    None is chosen before the player touches one: a target already on the board would play a
+    tile the player never picked."""
     return mark_safe(  # the label escaped; the id is a tile's name
         f'<input type="radio" name="pick" class="pick" id="{pick}" aria-label="{escape(label)}"'
-        f'{on}><label for="{pick}" class="tile-button choose">{tile}</label>'
+        f'><label for="{pick}" class="tile-button choose">{tile}</label>'
     )
