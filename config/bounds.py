@@ -6,7 +6,8 @@ ValueError); a time at the end of year 9999, which no longer fits a datetime onc
 or a day later; JSON nested so deep that the parser runs out of recursion. Every form field and
 view that reads one of these from a request reads it through here, so the bound is said once:
 
-- an id is a whole number from 1 to ``MAX_ID`` (``id_from``, ``IdField``);
+- an id is a whole number from 1 to ``MAX_ID`` (``id_from``, ``IdField``; the admin's picks
+  of rows through ``IdChoiceField`` and ``MultipleIdsField``, for every ModelAdmin);
 - a date or time falls between ``FIRST_YEAR`` and ``YEARS_AHEAD`` years from now
   (``within_years``, ``WhenField``, ``DayField``; the admin's own fields through
   ``admin_overrides``);
@@ -241,8 +242,40 @@ class MultipleIdsField(forms.ModelMultipleChoiceField):
                                   params={"value": next(iter(value))})  # fmt: skip
         return super()._check_values(value)
 
+    def bound_data(self, data, initial):
+        """What a refused form shows again: only ids (an autocomplete widget looks them up)."""
+        if isinstance(data, (list, tuple)):
+            data = [v for v in data if v in self.empty_values or id_from(str(v)) is not None]
+        return super().bound_data(data, initial)
+
+
+def _by_id(field: forms.ModelChoiceField) -> bool:
+    """Whether ``field`` picks rows by a whole number (their id, or an integer ``to_field``)."""
+    model = field.queryset.model
+    key = model._meta.get_field(field.to_field_name) if field.to_field_name else model._meta.pk
+    return isinstance(key, models.IntegerField)
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    """The admin's pick of one row (a table's club, an entry's player): a value no id can be
+    is "not one of the choices", as an unknown id is, before Django looks it up (SQLite
+    overflows on a huge one, text raises in the ORM), and it is not sent back to the widget
+    either (Django's autocomplete widget looks the shown value up as it is)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and _by_id(self) and id_from(str(value)) is None:
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+    def bound_data(self, data, initial):
+        if data not in self.empty_values and _by_id(self) and id_from(str(data)) is None:
+            return None
+        return super().bound_data(data, initial)
+
 
 ADMIN_FIELDS[models.ManyToManyField] = (forms.ModelMultipleChoiceField, MultipleIdsField)
+ADMIN_FIELDS[models.ForeignKey] = (forms.ModelChoiceField, IdChoiceField)
+ADMIN_FIELDS[models.OneToOneField] = (forms.ModelChoiceField, IdChoiceField)
 
 
 def search_term(term: str) -> str:

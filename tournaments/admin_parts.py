@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from accounts.access import sees_everything
 from accounts.models import User
 from clubs.services import organised_clubs
-from config.bounds import id_from
+from config import bounds
 
 from .actions import COMMANDS, Target
 from .forms import EventForm
@@ -121,23 +121,12 @@ class PlayerSelect(AutocompleteSelect):
     def get_url(self) -> str:
         return reverse(f"{self.admin_site.name}:tournaments_entry_players")
 
-    def optgroups(self, name, value, attrs=None):
-        """Django looks the sent values up as they are: a refused form sent back with a value
-        no id can be would fail there, so only ids are shown again."""
-        ids = [v for v in value if id_from(str(v)) is not None]
-        return super().optgroups(name, ids, attrs)
 
+class PersonField(bounds.IdChoiceField):
+    """A person picked by id (bounded as every admin pick of a row is)."""
 
-class PersonField(forms.ModelChoiceField):
     def label_from_instance(self, obj: User) -> str:
         return person_label(obj)
-
-    def to_python(self, value):
-        """A value no id can be is not one of the choices, before the database is asked
-        (SQLite overflows on a huge one)."""
-        if value not in self.empty_values and id_from(str(value)) is None:
-            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
-        return super().to_python(value)
 
 
 class EntryAddForm(forms.ModelForm):

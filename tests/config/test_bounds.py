@@ -83,6 +83,26 @@ def test_every_registered_admin_bounds_its_dates_times_and_json():
         assert overrides[models.DateTimeField]["form_class"] is bounds.AdminWhenField
         assert overrides[models.DateField]["form_class"] is bounds.AdminDayField
         assert overrides[models.JSONField]["form_class"] is bounds.JSONField
+        assert overrides[models.ForeignKey]["form_class"] is bounds.IdChoiceField
+        assert overrides[models.OneToOneField]["form_class"] is bounds.IdChoiceField
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", [str(2**70), "²", "1; drop", "-3"])
+def test_an_admin_pick_of_a_row_that_no_id_can_be_is_not_one_of_the_choices(client, value):
+    """An event's club is picked through Django's autocomplete widget, which looks the sent
+    value up again to show it: neither the field nor the widget may reach the database."""
+    from tests.factories import make_user
+    from tests.tournaments.factories import make_club, make_event
+
+    root = make_user("root", is_superuser=True, is_staff=True)
+    make_event(make_club(root))
+    client.force_login(root)
+    response = client.post("/admin/tournaments/tournament/add/", {"name": "Cup", "club": value})
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert "club" in form.errors
+    assert f'value="{value}"' not in response.text  # nor shown again by the autocomplete
 
 
 @pytest.mark.django_db
