@@ -89,15 +89,33 @@ class LobbyConsumer(Listening):
         await self._send(json.dumps({"type": "hello", "user": name}))
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
+        """The lobby's tables are read once per change and language in this process (every
+        socket hears of a change at the same moment); only the "Resume" is the viewer's."""
         user = self.scope.get("user")
-        await self._send(await in_pool(_render_lobby, language_of(self.scope), user))
+        language = language_of(self.scope)
+        change = event.get("change") or object()  # a message without one is read afresh
+        rows = await LOBBY_ROWS.run((change, language), _lobby_rows, language)
+        await self._send(await in_pool(_lobby_html, language, rows, user))
+
+
+#: The lobby's rows by change and language (a socket hearing of a change a little late
+#: finds them still here).
+LOBBY_ROWS = Flights(keep=16)
+
+
+def _lobby_rows(language: str) -> list[dict]:
+    with translation.override(language):
+        return table_lists.lobby_rows(reads.lobby_tables())
+
+
+def _lobby_html(language: str, rows: list[dict], user=None) -> str:
+    with translation.override(language):
+        return render_to_string("games/lobby.html#tables", {"tables": rows, "user": user})
 
 
 def _render_lobby(language: str, user=None) -> str:
     """The lobby's list for one socket: its viewer's own tables offer "Resume"."""
-    with translation.override(language):
-        rows = table_lists.lobby_rows(reads.lobby_tables())
-        return render_to_string("games/lobby.html#tables", {"tables": rows, "user": user})
+    return _lobby_html(language, _lobby_rows(language), user)
 
 
 def notice_html(text: str) -> str:

@@ -6,6 +6,8 @@ it, best effort, for every app.
 
 from __future__ import annotations
 
+import uuid
+
 from sockets.notify import after_commit
 
 from ..models import Table
@@ -29,4 +31,6 @@ def table_changed(
 
 
 def lobby_changed() -> None:
-    after_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+    """The lobby's sockets re-render; the change's own token lets a process read the lobby's
+    tables once for all of them (``games.live.consumers.LOBBY_ROWS``)."""
+    after_commit(LOBBY_GROUP, {"type": "lobby.changed", "change": uuid.uuid4().hex})

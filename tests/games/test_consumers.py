@@ -154,3 +154,29 @@ async def test_the_lobby_updates_live_when_a_public_table_opens():
     frames = await _drain(lobby, 0.5)
     assert any(table.code in frame and 'id="lobby-tables"' in frame for frame in frames)
     await lobby.disconnect()
+
+
+async def test_the_lobby_reads_its_tables_once_per_change_for_every_socket(monkeypatch):
+    """Many people watch the lobby: a change reads its tables once in a process, and each
+    socket still gets its own "Resume" (see tests/games/test_lobby_resume.py)."""
+    from games.live import consumers
+    from games.services import reads
+
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    sockets = [WebsocketCommunicator(application, "/ws/lobby/", headers=headers) for _ in range(3)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        await _drain(socket)
+    table = await sync_to_async(make_table)(await sync_to_async(make_user)("dora"))
+    for socket in sockets:
+        await _drain(socket, 0.3)
+    reading = reads.lobby_tables
+    calls = []
+    monkeypatch.setattr(reads, "lobby_tables", lambda: calls.append(1) or reading())
+    await sync_to_async(consumers.notify.lobby_changed)()
+    for socket in sockets:
+        frames = await _drain(socket, 0.5)
+        assert any(table.code in frame for frame in frames)
+    assert len(calls) == 1
+    for socket in sockets:
+        await socket.disconnect()
