@@ -160,3 +160,12 @@ def test_the_next_game_still_says_how_the_last_one_ended_beside_the_score():
     shown = rendering.render_live(table.pk, ann, "en")[0]
     points = game.result["points"][winner]
     assert f"Last game: {name} won it and scored {points}." in shown
+
+
+def test_waiting_for_you_reads_as_a_sentence_in_spanish():
+    """"Esperando a tú" was the list's "you" put in a sentence: the viewer alone has its own."""
+    ann, bob = make_user("ann"), make_user("bob")
+    table, _match, _game = finished_first_game(ann, bob)
+    press_next(signed_in(ann), table)
+    bobs = rendering.render_live(table.pk, bob, "es")[0]
+    assert "Te estamos esperando." in bobs and "Esperando a tú" not in bobs

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games import engine
@@ -187,13 +187,20 @@ def result_pause(game: Game, view: dict, seats, viewer: int | None, now) -> dict
     )
     ready = set(game.ready or [])
     waited = waited_seats(seats)
-    missing = [_("you") if i == viewer else seats[i].player.name for i in sorted(waited - ready)]
+    waited_for = sorted(waited - ready)
+    missing = [
+        pgettext("one of those the table waits for", "you") if i == viewer
+        else seats[i].player.name for i in waited_for
+    ]  # fmt: skip
+    waiting = _("Waiting for %(names)s.") % {"names": and_list(missing)} if missing else ""
+    if waited_for == [viewer]:
+        waiting = _("Waiting for you.")
     return {
         "line": mark_safe(escape(_("Next deal in %(clock)s")) % {"clock": clock}),
         "seconds": left,
         "can_press": viewer in waited and viewer not in ready,
         "pressed": viewer in ready,
-        "waiting": _("Waiting for %(names)s.") % {"names": and_list(missing)} if missing else "",
+        "waiting": waiting,
     }
 
 
