@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -240,6 +241,13 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         if self.errors:
             return data
+        for field in Tournament._meta.fields:  # a JSON box left empty holds its default
+            if (
+                isinstance(field, models.JSONField)
+                and field.name in data
+                and data[field.name] is None
+            ):
+                data[field.name] = field.get_default()
         candidate = Tournament(**{k: v for k, v in data.items() if k in events.FIELDS})
         candidate.club = data.get("club") or getattr(self.instance, "club", None)
         try:
@@ -274,7 +282,7 @@ class TournamentAdmin(CommandForms, ClubScoped, admin.ModelAdmin):
         }),
         (gettext_lazy("No-shows and byes"), {"fields": ("no_show", "no_show_grace", "byes")}),
         (gettext_lazy("Same deals, and keeping club-mates apart"),
-         {"fields": ("same_deals", "separate_clubs")}),
+         {"fields": ("same_deals", "scoring", "separate_clubs")}),
         (gettext_lazy("Record"), {"fields": ("created_by", "created_at", "updated_at",
                                              "corrections")}),
     ]  # fmt: skip

@@ -132,6 +132,9 @@ def _places(places: list | None) -> str:
 def _detail(entry: EventLog) -> str:
     """What changed, in a few words: a result before and after, what a round set aside held."""
     details = entry.details or {}
+    if entry.kind == EventLog.Kind.GAVE_UP:
+        words = _("%(name)s resigned") if details.get("how") == "resign" else _("%(name)s left")
+        return words % {"name": details.get("name", "")}
     if entry.kind == EventLog.Kind.OVERRIDE:
         before, after = _places(details.get("before")), _places(details.get("after"))
         if before:

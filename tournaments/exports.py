@@ -138,10 +138,15 @@ def standings_csv(snap: Snapshot, link: Link | None = None) -> str:
     pools = any(line.pool for line in lines)
     statuses = entry_statuses(snap, lines)
     finished = snap.tournament.state == Tournament.State.FINISHED
+    dup = any(line.duplicate is not None for line in lines)
+    scored = []
+    if dup:
+        scored = [_("deals"), _("matchpoints"), _("top"), _("total of percentages"),
+                  _("percentage")]  # fmt: skip
     rows: list[list[object]] = [
-        [_("rank"), _("no."), _("entry"), *([_("pool")] if pools else []), _("points"), _("played"),
-         _("wins"), _("byes"), *(heading for _key, heading, _abbr in columns), _("place"),
-         _("status")]
+        [_("rank"), _("no."), _("entry"), *([_("pool")] if pools else []), *scored, _("points"),
+         _("played"), _("wins"), _("byes"), *(heading for _key, heading, _abbr in columns),
+         _("place"), _("status")]
     ]  # fmt: skip
     for line, rank in zip(lines, shown_ranks(snap, lines), strict=True):
         entry = snap.entries.get(line.entrant)
@@ -149,11 +154,72 @@ def standings_csv(snap: Snapshot, link: Link | None = None) -> str:
         rows.append([
             rank, entry_number(snap.entries, line.entrant) or "",
             entry_name(snap.entries, line.entrant), *([line.pool] if pools else []),
+            *(_duplicate_cells(line.duplicate) if dup else []),
             _numeric(line.points), line.played, line.wins, line.byes,
             *(_numeric(line.tiebreaks.get(key)) for key, _h, _a in columns),
             place or "", statuses.get(line.entrant, ""),
         ])  # fmt: skip
     return write_csv(rows)
+
+
+def _duplicate_cells(total) -> list[object]:
+    """An entry's deals, matchpoints and top added up, the sum of its percentages and their
+    mean (the standings' order), as numbers."""
+    if total is None or not total.deals:
+        return [0, 0, 0, "", ""]
+    return [total.deals, _fraction(total.matchpoints), total.top,
+            _fraction(total.total), _fraction(total.percentage)]  # fmt: skip
+
+
+def _fraction(value) -> int | float:
+    """A matchpoint total or a percentage: whole when it is, else to four decimals."""
+    return int(value) if value.denominator == 1 else round(float(value), 4)
+
+
+def deals_csv(snap: Snapshot, link: Link | None = None) -> str:
+    """One line per holder of every deal and seat of every finished round of a same-deals
+    event: its table, who held the seat, what the game gave it (the figures the style's
+    comparison reads: points, winner, count left in the party's hands), and its matchpoints,
+    top and percentage, or the average it was given. Enough to recompute every score, and the
+    standings from them (docs/tournaments.md, "Duplicate scoring"). A round still being played
+    is left out for everyone: its deals are not public yet."""
+    tournament = snap.tournament
+    rows: list[list[object]] = [
+        [_("round"), _("deal"), _("seat"), _("table"), _("no."), _("holder"), _("posed"),
+         _("points"), _("won"), _("count"), _("how it ended"), _("matchpoints"), _("top"),
+         _("percentage"), _("average")]
+    ]  # fmt: skip
+    if not tournament.same_deals:
+        return write_csv(rows)
+    finished = {r.number for r in snap.rounds if r.state == r.State.FINISHED}
+    for one in snap.duplicate_scores:
+        if one.number not in finished:
+            continue
+        for deal in one.deals:
+            for seat in deal.seats:
+                for holder in seat.holders:
+                    rows.append(_holder_row(snap, one.number, deal.number, seat, holder))
+    return write_csv(rows)
+
+
+def how_words() -> dict[str, str]:
+    return {"domino": _("domino"), "blocked": _("blocked")}
+
+
+def _holder_row(snap: Snapshot, round_number: int, deal: int, seat, holder) -> list[object]:
+    score = holder.score
+    who = (entry_name(snap.entries, holder.entrant) if holder.entrant is not None
+           else (holder.bot_name or _("Bot")) + " (" + _("bot") + ")")  # fmt: skip
+    played = holder.played
+    return [
+        round_number, deal, seat.position + 1, holder.table,
+        entry_number(snap.entries, holder.entrant) or "" if holder.entrant is not None else "",
+        who, (_("yes") if holder.posed else "") if played else "",
+        holder.points if played else "", (1 if holder.won else 0) if played else "",
+        holder.count if played else "", how_words().get(holder.how, "") if played else "",
+        _fraction(score.matchpoints), score.top, _fraction(score.percentage),
+        score.average,
+    ]  # fmt: skip
 
 
 def _standings(snap: Snapshot) -> list:
@@ -177,6 +243,7 @@ def log_csv(snap: Snapshot, link: Link | None = None) -> str:
 
 EXPORTS = {
     "entries": entries_csv, "pairings": pairings_csv, "standings": standings_csv, "log": log_csv,
+    "deals": deals_csv,
 }  # fmt: skip
 #: Files only the event's organisers may download (the others: whoever may see the event).
 ORGANISERS_ONLY = frozenset({"log"})

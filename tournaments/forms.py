@@ -64,7 +64,7 @@ WHEN = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H
 #: The schedule's fields, as the form and the services name them alike.
 SCHEDULE_FIELDS = ("registration_opens_at", "checkin_opens_at", "advance", "pairing_pause",
                    "round_pause", "round_minutes", "no_show", "no_show_grace", "byes",
-                   "same_deals", "separate_clubs")  # fmt: skip
+                   "same_deals", "scoring", "separate_clubs")  # fmt: skip
 #: The choice of the pause for corrections that waits for the director (stored as empty).
 DIRECTOR = "director"
 #: The pauses for corrections the event form offers, in seconds.
@@ -288,6 +288,13 @@ class EventForm(forms.Form):
         label=_("Same deals at every table"), required=False,
         help_text=_("Every table of a round plays the same sequence of deals, seat by seat."),
     )  # fmt: skip
+    scoring = forms.ChoiceField(
+        label=_("Scoring with same deals"), choices=Tournament.Scoring.choices,
+        initial=Tournament.Scoring.DUPLICATE, required=False,
+        help_text=_("Duplicate ranks by the percentage of matchpoints each entry earned, deal by "
+                    "deal, against everyone who held the same tiles. Without same deals at "
+                    "every table the event is scored by places, whatever is chosen here."),
+    )  # fmt: skip
     separate_clubs = forms.BooleanField(
         label=_("Keep club-mates apart"), required=False,
         help_text=_("Swiss pairings avoid seating players of one club together where they can; "
@@ -465,6 +472,8 @@ class EventForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         data["points"] = {str(size): self._points(f"points_{size}", size) for size in (4, 3, 2)}
+        if not data.get("same_deals"):  # nothing to compare: places, by rule (and said so)
+            data["scoring"] = Tournament.Scoring.PLACES
         return data
 
     def style_options(self) -> dict:

@@ -76,6 +76,10 @@ class Tournament(models.Model):
         SCORED = "scored", _("Sit the round out and score the bye")
         BOTS = "bots", _("Play the round against a bot; the bye scores as it would")
 
+    class Scoring(models.TextChoices):
+        DUPLICATE = "duplicate", _("Duplicate: each deal compared with every table that held it")
+        PLACES = "places", _("Places at each table")
+
     club = models.ForeignKey(
         "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
     )
@@ -165,6 +169,11 @@ class Tournament(models.Model):
         _("same deals at every table"), default=False,
         help_text=_("Every table of a round plays the same sequence of deals, seat by seat."),
     )  # fmt: skip
+    scoring = models.CharField(
+        _("scoring"), max_length=10, choices=Scoring.choices, default=Scoring.DUPLICATE,
+        help_text=_("With same deals at every table: each deal compared across the tables "
+                    "(duplicate), or places at each table. Without same deals, always places."),
+    )  # fmt: skip
     separate_clubs = models.BooleanField(
         _("keep club-mates apart"), default=False,
         help_text=_("Swiss pairings avoid seating players of one club together where they can."),
@@ -229,6 +238,13 @@ class Tournament(models.Model):
     @property
     def pairs(self) -> bool:
         return self.kind.pairs
+
+    @property
+    def duplicate(self) -> bool:
+        """Whether the event scores each deal against every table that held it: only with
+        same deals (the event form stores places when they are off, and a choice stored
+        otherwise is ignored: without same deals there is nothing to compare)."""
+        return self.same_deals and self.scoring == self.Scoring.DUPLICATE
 
 
 class Entry(models.Model):
@@ -487,7 +503,9 @@ class TableAssignment(models.Model):
 class EventLog(models.Model):
     """One entry of an event's log: a mistake its director put right (a result recorded or
     overridden by hand, a round taken back, voided or paired again, the event reopened and
-    finished again), with who, when and why.
+    finished again), with who, when and why; and a table forfeited at the table (a player
+    resigned or left it: ``services.schedule.forfeit_by_giving_up``), which the director
+    should know of as well.
 
     A round taken back or voided is gone from the event's rows (the formats see the event as
     if it had never been made), so its entry keeps what it was in ``details``: its tables with
@@ -501,6 +519,7 @@ class EventLog(models.Model):
         REPAIR = "repair", _("Round paired again")
         REOPEN = "reopen", _("Event reopened")
         FINISH = "finish", _("Event finished again")
+        GAVE_UP = "gave_up", _("Table forfeited at the table")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="log", verbose_name=_("tournament")

@@ -24,6 +24,8 @@ from games.models import Match
 from .formats import FORMATS, Bracket, Standing
 from .models import Entry, Round, Stage, TableAssignment, Tournament, table_label
 from .placing import lost_by_forfeit, seats_per_format_seat
+from .services.in_play import in_play as round_in_play
+from .services.in_play import is_withheld, rounds_in_play
 from .services.state import Snapshot
 
 #: Tiebreak headings, in the site's language (keys of ``formats.TIEBREAKS``).
@@ -80,6 +82,7 @@ class TableView:
     forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
     live: bool = False  # its set is being played now: there is something to watch
     sealed: bool = False  # its deals are also being played at other tables (same deals)
+    withheld: bool = False  # a round in play: its result is not shown (``services.in_play``)
 
 
 @dataclass
@@ -94,6 +97,7 @@ class RoundView:
     walkovers: list[str] = field(default_factory=list)
     waiting: bool = False  # seated, not started yet
     waits_for: str = ""  # being played, some tables finished: which it still waits for
+    in_play: bool = False  # same deals being played: results not for players (``in_play``)
 
 
 @dataclass
@@ -110,6 +114,7 @@ class StandingView:
     place: int | None
     status: str
     active: bool
+    percentage: str = ""  # duplicate scoring: the mean percentage of matchpoints, "" otherwise
 
 
 @dataclass
@@ -209,8 +214,9 @@ def table_view(row: TableAssignment, entries: dict[int, Entry]) -> TableView:
         code=table.code if table is not None else None,
         overridden=row.overridden_by_id is not None, reason=row.override_reason,
         by=row.overridden_by.name if row.overridden_by_id else "", at=row.overridden_at,
-        needs_result=over and row.places is None,
+        needs_result=over and row.places is None and not is_withheld(row),
         forfeited=forfeit_names(row, entries), live=is_live(row), sealed=is_sealed(row),
+        withheld=is_withheld(row),
     )  # fmt: skip
 
 
@@ -233,7 +239,7 @@ def waits_for(row: Round) -> str:
     finished, so that its players know what they wait for; "" otherwise."""
     if row.state != Round.State.RUNNING:
         return ""
-    tables = [t for t in row.table_list if t.places is None]
+    tables = [t for t in row.table_list if not _has_result(t)]
     if not tables or len(tables) == len(row.table_list):
         return ""
     numbers = and_list([str(t.number) for t in tables])
@@ -242,6 +248,24 @@ def waits_for(row: Round) -> str:
         "Round %(n)s still waits for tables %(tables)s.",
         len(tables),
     ) % {"n": row.number, "tables": numbers}
+
+
+def _has_result(table: TableAssignment) -> bool:
+    """Whether a table's result is in: for a table whose result is withheld from the viewer
+    (``services.in_play``), whether it has finished."""
+    if is_withheld(table):
+        return table.state == TableAssignment.State.FINISHED
+    return table.places is not None
+
+
+def same_deals_line(event: Tournament) -> str:
+    """What the event page says of same deals and how the event is scored ("" without them)."""
+    if not event.same_deals:
+        return ""
+    if event.duplicate:
+        return _("Same deals at every table: each deal is compared across the tables of the "
+                 "round that played it.")  # fmt: skip
+    return _("Same deals at every table: scored by the places at each table.")
 
 
 def and_list(words: list[str]) -> str:
@@ -263,6 +287,7 @@ def round_views(snap: Snapshot) -> list[RoundView]:
                 seated=any(t.state == TableAssignment.State.SEATED for t in tables),
                 walkovers=[entry_name(snap.entries, who) for who in row.walkovers or ()],
                 waiting=row.state == Round.State.SEATED, waits_for=waits_for(row),
+                in_play=round_in_play(snap.tournament, row),
             )
         )  # fmt: skip
     return views
@@ -300,6 +325,12 @@ def shown_ranks(snap: Snapshot, rows: list[Standing]) -> list[int | str]:
     ]
 
 
+def duplicate_percentage(row: Standing) -> str:
+    """An entry's percentage of matchpoints as the standings show it ("" for none yet)."""
+    total = row.duplicate
+    return f"{float(total.percentage):.2f}" if total is not None and total.deals else ""
+
+
 def standing_views(snap: Snapshot, rows: list[Standing]) -> list[StandingView]:
     order = [name for name, _h, _a in tiebreak_columns(snap)]
     views = []
@@ -311,7 +342,7 @@ def standing_views(snap: Snapshot, rows: list[Standing]) -> list[StandingView]:
                 pool=row.pool, points=number(row.points), played=row.played, wins=row.wins,
                 byes=row.byes, tiebreaks=[number(row.tiebreaks.get(n)) for n in order],
                 place=row.place, status=entry.get_status_display() if entry else "",
-                active=row.active,
+                active=row.active, percentage=duplicate_percentage(row),
             )
         )  # fmt: skip
     return views
@@ -374,10 +405,13 @@ def event_context(snap: Snapshot) -> dict:
         "standings": standing_views(snap, rows),
         "tiebreaks": tiebreak_columns(snap),
         "pools": any(row.pool for row in rows),
+        "duplicate": any(row.duplicate is not None for row in rows),
         "placed": any(row.place is not None for row in rows) or is_elimination(snap),
         "bracket": bracket_view(snap, bracket),
         "winners": winners_line(snap),
         "no_shows": no_shows(snap),
+        "same_deals_line": same_deals_line(snap.tournament),
+        "in_play": rounds_in_play(snap),
     }
 
 

@@ -31,7 +31,7 @@ from .forms import EnterForm, EventForm, default_name, initial_for
 from .kinds import FORMAT_LABELS, format_label
 from .live.presenters import live_context
 from .models import Entry, TableAssignment, Tournament
-from .services import access, entries, events, reads
+from .services import access, entries, events, in_play, reads
 from .services.errors import TournamentError
 from .services.state import snapshot
 
@@ -94,16 +94,18 @@ def _event_page(request: HttpRequest, event: Tournament, *, error: str = "",
         mine = next(
             (e for e in snap.entries.values() if user.pk in (e.player_id, e.partner_id)), None
         )
+    organiser = access.can_run(event, user)
+    barred = event.same_deals and mine is not None  # may not watch the round's sealed sets
     context = {
         "event": event,
         "format_label": FORMAT_LABELS.get(event.format, event.format),
         "kind": event.kind,
         "mine": mine,
-        "organiser": access.can_run(event, user),
+        "organiser": organiser,
         "enter_form": form or EnterForm(),
         "error": error,
-        "barred": event.same_deals and mine is not None,  # may not watch the round's sealed sets
-        **live_context(snap),
+        "barred": barred,
+        **live_context(snap, organiser=in_play.sees_in_play(organiser, barred)),
     }
     return render(request, "tournaments/event.html", context, status=status)
 
@@ -257,6 +259,7 @@ def _run_page(request: HttpRequest, event_obj: Tournament) -> HttpResponse:
         **presenters.event_context(snap),
         **_director(snap, offers),
     }
+    context["unshown"] = bool(context["in_play"])  # marked: not for the players' eyes
     return render(request, "tournaments/run.html", context)
 
 
@@ -402,7 +405,9 @@ def export(request: HttpRequest, slug: str, what: str) -> HttpResponse:
     def link(code: str) -> str:
         return request.build_absolute_uri(reverse("table", kwargs={"code": code}))
 
-    text = exports.EXPORTS[what](snapshot(event_obj), link)
+    # files leave the site (a notice board): as the players see the event, organisers' too
+    snap = in_play.as_players_see(snapshot(event_obj))
+    text = exports.EXPORTS[what](snap, link)
     # the byte-order mark tells a spreadsheet the file is UTF-8 (names with accents)
     response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event_obj.slug}-{what}.csv"'
@@ -414,7 +419,7 @@ def print_round(request: HttpRequest, slug: str) -> HttpResponse:
     """The current round as a pairing sheet, on a page of its own: each table's seats with
     the entries' numbers and a box for each place, for the club's wall and the director."""
     event_obj = _visible(request, slug)
-    snap = snapshot(event_obj)
+    snap = in_play.as_players_see(snapshot(event_obj))  # for the club's wall, whoever prints
     views = presenters.round_views(snap)
     context = {"event": event_obj, "kind": event_obj.kind, "round": views[-1] if views else None}
     return render(request, "tournaments/print.html", context)

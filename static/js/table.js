@@ -9,6 +9,10 @@
 // - While the live socket is closed (network gone, server restarting) a line says the table is
 //   reconnecting; htmx's ws extension reconnects, and the line goes with the first frame after
 //   (the server sends the whole table to a socket that connects).
+// - Focus stays where it was when the table is rendered again (every move, the player's and
+//   each bot's, replaces the focused element): on the same place in the hand, or the hand.
+// - One live region that stays in the page says "Your turn" (and what the table did for you,
+//   and a game's end): only its text changes, from #table-live's data-say.
 (function () {
   var SOUND_KEY = "dominoes-turn-sound";
   var baseTitle = null;
@@ -72,6 +76,9 @@
     }
     shownFor = mine ? live.dataset.version : null;
     wasMine = mine;
+    var say = document.getElementById("table-say");
+    var text = live.dataset.say || "";
+    if (say && say.textContent !== text) say.textContent = text;
   }
 
   // On a phone the board is laid out to keep its tiles readable, so it may be taller than
@@ -105,6 +112,17 @@
   }
 
   document.addEventListener("click", function (event) {
+    // The skip link to the hand: the hand is docked at the bottom of a phone's screen, so it is
+    // focused where it is, not scrolled to the top (which would take the board out of view).
+    var skip = event.target.closest("a.skip-link[href='#table-hand']");
+    var hand = document.getElementById("table-hand");
+    if (skip && hand) {
+      event.preventDefault();
+      hand.focus({ preventScroll: true });
+      var box = hand.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) hand.scrollIntoView({ block: "end" });
+      return;
+    }
     var sound = event.target.closest("[data-sound]");
     if (sound) {
       try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { }
@@ -138,7 +156,81 @@
     if (pick && !document.querySelector(".pick:checked")) pick.checked = true;
   }
 
-  function refresh() { keepPick(); tick(); turn(); tools(); }
+  // What had focus in the table's live part before a swap, told by its place rather than by
+  // the element (which the swap replaces): the n-th tile of the hand, or the same control.
+  var focused = null;
+  function tilesOf(hand) {  // one element per tile, in order: its form, idle button or radio
+    return hand ? hand.querySelectorAll(":scope > form, :scope > button, :scope > input.pick") : [];
+  }
+  function remember() {
+    var el = document.activeElement;
+    var live = document.getElementById("table-live");
+    if (!el || el === document.body) {  // blurred by the player: forget; swapped away: keep
+      if (focused && document.contains(focused.el)) focused = null;
+      return;
+    }
+    if (!live || !live.contains(el)) { focused = null; return; }
+    var hand = el.closest("#table-hand");
+    var slot = null;
+    var tiles = tilesOf(el.closest("#table-hand .hand"));
+    for (var i = 0; i < tiles.length; i++) {
+      if (tiles[i] === el || tiles[i].contains(el)) slot = i;
+    }
+    var form = el.closest("form");
+    focused = {
+      el: el, id: el.id, hand: !!hand, slot: slot, tag: el.tagName,
+      cls: typeof el.className === "string" ? el.className.trim() : "",
+      text: el.textContent.trim(), action: form ? form.getAttribute("action") : null,
+      target: !!el.closest(".end-target"),  // a tile's place on the board: played, so the hand
+    };
+  }
+  function focusable(el) {
+    if (!el || el.disabled || el.hidden) return null;
+    return el.getClientRects().length ? el : null;
+  }
+  function sameControl(live, was) {
+    var same = was.id ? document.getElementById(was.id) : null;
+    if (same) return focusable(same);
+    var found = null;
+    live.querySelectorAll(was.tag).forEach(function (el) {
+      var form = el.closest("form");
+      if (!found && el.textContent.trim() === was.text &&
+          (form ? form.getAttribute("action") : null) === was.action) found = focusable(el);
+    });
+    if (found || !was.cls) return found;
+    // else the one element of its kind, whose words change (the moves' scrolling list)
+    var kind = live.getElementsByClassName(was.cls);
+    return kind.length === 1 && kind[0].tagName === was.tag ? focusable(kind[0]) : null;
+  }
+  function inHand(was) {
+    var tiles = tilesOf(document.querySelector("#table-hand .hand"));
+    var tile = was.slot !== null ? tiles[was.slot] : null;
+    if (tile) tile = focusable(tile.matches("form") ? tile.querySelector("button") : tile);
+    if (tile) return tile;
+    var next = document.querySelector("#next-game button");
+    if (!document.querySelector("#table-hand .hand") && next) return next;  // the game is over
+    return document.getElementById("table-hand");
+  }
+  // After a swap: only if the remembered element was swapped away and focus fell to the page
+  // (never taken from wherever the player has put it since).
+  function keepFocus() {
+    var was = focused;
+    var live = document.getElementById("table-live");
+    if (!was || !live || document.contains(was.el)) return;
+    focused = null;
+    var now = document.activeElement;
+    if (now && now !== document.body && document.contains(now)) return;
+    var next = null;
+    if (!was.hand && !was.target) next = sameControl(live, was);
+    if (!next) next = inHand(was);
+    // in the hand, where it was (the board above it stays in view); the result's button is shown
+    if (next && document.contains(next)) next.focus({ preventScroll: !next.closest("#next-game") });
+  }
+  ["htmx:beforeSwap", "htmx:oobBeforeSwap", "htmx:wsBeforeMessage"].forEach(function (name) {
+    document.addEventListener(name, remember);
+  });
+
+  function refresh() { keepPick(); keepFocus(); tick(); turn(); tools(); }
 
   // A request of this page that worked clears the last refusal at once.
   document.addEventListener("htmx:afterRequest", function (event) {

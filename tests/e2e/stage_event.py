@@ -27,6 +27,12 @@ and logged-in sessions. Scenarios:
   the organiser recorded (the better seed won), with no pause for corrections and ten minutes
   between seating a round and starting it: so round 2 is seated and has not started.
   Session: ``organiser``, and ``names`` of seeds 1 and 2.
+- ``same-deals``: issue 43's duplicate night: a Cut-Throat Swiss for tables of twelve people
+  with long full names (``LONG_NAMES``), same deals at every table and duplicate scoring, two
+  games a table, whose round 1 was played out (every move through the services, table 1 by
+  the expert bot's choices, table 2 the casual's, table 3 at random): the round is over, its
+  deals unsealed, and the event waits for the organiser to pair round 2. Session:
+  ``organiser``, and the ``names``.
 - ``pause``: a two-party Block Swiss of 4 people in 3 rounds, each next round started by the
   organiser, whose round 1 the organiser recorded (the better seed won) a moment ago: the
   event is in its pause for corrections (``--pause`` seconds, 120 unless said) before round 2
@@ -38,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import secrets
 from datetime import timedelta
 
@@ -252,12 +259,63 @@ def knockout_night() -> dict:
     return {"slug": event.slug, "organiser": session_for(owner), "names": list(LONG_NAMES)}
 
 
+def same_deals() -> dict:
+    """A finished round of three Cut-Throat tables with the same deals, scored as duplicate:
+    for the traveller page (issue 43)."""
+    from clubs import services as clubs
+    from tests.faults.fixture import session_for
+    from tournaments.services import entries, events
+
+    owner = _person("organiser")
+    club = clubs.create_club(owner, f"Club {secrets.token_hex(3)}")
+    event = events.create(
+        club, owner, name=f"Duplicate night {secrets.token_hex(2)}", style="cutthroat", seats=4,
+        format="swiss_tables", format_options={"rounds": 2}, play_mode="games",
+        games_per_table=2, turn_clock=0, advance="organiser", pairing_pause=None,
+        same_deals=True,
+    )  # fmt: skip
+    events.open_registration(event, owner)
+    names = LONG_NAMES[:12]
+    for seed, name in enumerate(names, start=1):
+        person = _person(name.split()[0].lower())
+        person.display_name = name
+        person.save(update_fields=["display_name"])
+        entries.set_seed(event, owner, entries.register(event, owner, person), seed)
+    rng = random.Random(43)
+    tables = events.start(event, owner).tables.select_related("match").order_by("number")
+    for table, level in zip(tables, ("expert", "casual", "random"), strict=True):
+        _play_out(table.match, level, rng)  # played apart, so the tables' results differ
+    return {"slug": event.slug, "organiser": session_for(owner), "names": list(names)}
+
+
+def _play_out(match, level: str, rng: random.Random) -> None:
+    """Every move of the set through the services, chosen at ``level`` (a stand-in bot of
+    the worker may move first: then the move is refused and the next one is tried)."""
+    from games import bots
+    from games.models import Game, Match
+    from games.services import play
+
+    for _ in range(5000):
+        match.refresh_from_db()
+        if match.state == Match.State.OVER:
+            return
+        game = match.games.order_by("-number").first()
+        if game.state == Game.State.OVER:
+            play.start_next_game(match.pk, game.number)
+            continue
+        play.submit(
+            game.pk, None, game.version, None, reason="bot",
+            choose=lambda state, seat: bots.choose(level, state, seat.index, rng),
+        )  # fmt: skip
+    raise AssertionError("the set did not end")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "scenario",
         choices=["checkin", "club-night", "withdrawal", "seated", "scheduled", "knockout-night",
-                 "pause"],
+                 "pause", "same-deals"],
     )  # fmt: skip
     parser.add_argument("--pause", type=int, default=120)
     parser.add_argument("--format", default="swiss")
@@ -279,6 +337,8 @@ def main() -> None:
         made = knockout_night()
     elif args.scenario == "pause":
         made = pause(args.pause)
+    elif args.scenario == "same-deals":
+        made = same_deals()
     else:
         made = club_night(args.entries)
     print(json.dumps(made))

@@ -163,7 +163,7 @@ def test_the_next_game_still_says_how_the_last_one_ended_beside_the_score():
 
 
 def test_waiting_for_you_reads_as_a_sentence_in_spanish():
-    """"Esperando a tú" was the list's "you" put in a sentence: the viewer alone has its own."""
+    """ "Esperando a tú" was the list's "you" put in a sentence: the viewer alone has its own."""
     ann, bob = make_user("ann"), make_user("bob")
     table, _match, _game = finished_first_game(ann, bob)
     press_next(signed_in(ann), table)

@@ -191,6 +191,8 @@ PAGES: dict[str, Row] = {
                                (*EVENT, "@event_table")),
     "event_export":        Row("HIDDEN   HIDDEN  OK      HIDDEN  OK      OK      OK",
                                (*EVENT, "standings")),
+    "event_export:deals":  Row("HIDDEN   HIDDEN  OK      HIDDEN  OK      OK      OK",
+                               (*EVENT, "deals")),
     "event_print":         Row("HIDDEN   HIDDEN  OK      HIDDEN  OK      OK      OK", EVENT),
     "round_deals":         Row("HIDDEN   HIDDEN  OK      HIDDEN  OK      OK      OK", (*EVENT, 1)),
     "event_screen":        Row("HIDDEN   HIDDEN  OK      HIDDEN  OK      OK      OK", EVENT),

@@ -261,7 +261,7 @@ def test_an_organiser_adds_an_event_in_the_admin_for_their_club_only(client, clu
         "options": "{}", "format": "swiss", "format_options": "{}", "play_mode": "set",
         "points": '{"2": [1, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0]}', "bot_level": "casual",
         "turn_clock": "30", "visibility": "public", "advance": "auto", "round_pause": "0",
-        "no_show": "bot", "no_show_grace": "180", "byes": "scored",
+        "no_show": "bot", "no_show_grace": "180", "byes": "scored", "scoring": "places",
         **{f"{inline}-{n}": "0" for inline in ("entries", "rounds")
            for n in ("TOTAL_FORMS", "INITIAL_FORMS")},
     }  # fmt: skip

@@ -18,6 +18,8 @@ from tests.tournaments.factories import (
     person,
     started,
 )
+from tournaments.director import log_rows
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,3 +82,16 @@ def test_the_confirmation_at_an_event_table_says_it_is_a_forfeit_before_it_is_do
     assert client.post(url).status_code == 302
     table.refresh_from_db()
     assert table.forfeited == [table.seats[0]]
+
+
+@pytest.mark.parametrize(("way", "said"), [("resign", "resigned"), ("leave", "left")])
+def test_a_table_forfeited_at_the_table_is_in_the_directors_log(club, way, said):
+    event = started(club, 4)
+    table = first_table(event)
+    quitter = table.seats[0]
+    who = person(quitter)
+    getattr(leaving, way)(Table.objects.get(pk=table.table_id), who)
+    (row,) = log_rows(event)
+    assert row.what == "Table forfeited at the table"
+    assert row.detail == f"{Entry.objects.get(pk=quitter).name} {said}"
+    assert (row.round, row.table, row.by) == (1, table.number, who.name)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .duplicate import Total
 from .errors import OptionError
 from .ledger import Ledger
 from .model import Entrant, EntrantId
@@ -60,6 +61,7 @@ class Standing:
     active: bool
     place: int | None = None
     pool: str = ""
+    duplicate: Total | None = None
 
 
 def check_tiebreaks(names: Sequence[str]) -> tuple[str, ...]:

@@ -37,7 +37,9 @@ class EventConsumer(Listening):
     """The live part of an event page (``view="page"``) or of its screen (``"screen"``).
 
     The live part is the same for every viewer allowed to see it (but for the same-deals
-    event's own players, who get it without links to tables they may not watch: ``barred``);
+    event's own players, who get it without links to tables they may not watch: ``barred``;
+    and but for its organisers, whose page shows a round of same deals in play, marked as not
+    to be shown: ``Viewer.sees_in_play``, never on the screen);
     an event page's "Entering" part is each viewer's own, so it is rendered for this socket
     alone, and only when the event's state has changed since it last was (the Check in
     button comes with check-in), or when the socket connects."""
@@ -100,7 +102,8 @@ class EventConsumer(Listening):
             self.event_id = None
             return
         page = self._page(tick or time.time())
-        args = (self.event_id, self.view, self.language, page, self.viewer.barred)
+        organiser = self.view == "page" and self.viewer.sees_in_play  # never the screen
+        args = (self.event_id, self.view, self.language, page, self.viewer.barred, organiser)
         if tick is None:
             html = await in_pool(rendering.event_html, *args)
         else:

@@ -22,12 +22,14 @@ from django.utils.formats import date_format, time_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..formats import FormatError
 from ..models import Entry, Round, TableAssignment, Tournament, table_label
 from ..presenters import (
     BracketView,
     StandingView,
+    and_list,
     entry_name,
     event_context,
     forfeit_names,
@@ -37,6 +39,7 @@ from ..presenters import (
     seat_name,
     waits_for,
 )
+from ..services.in_play import DealWait, as_players_see, deal_waits, in_play, is_withheld
 from ..services.notes import public_notice
 from ..services.state import Snapshot
 
@@ -72,6 +75,8 @@ class LiveTable:
     forfeited: list[str] = field(default_factory=list)  # who lost it by leaving or not coming
     live: bool = False  # its set is being played now: there is something to watch
     sealed: bool = False  # its deals are also being played at other tables (same deals)
+    withheld: bool = False  # a round in play: its result is not shown (``services.in_play``)
+    waits: list[str] = field(default_factory=list)  # finished: which tables its deals wait for
 
 
 @dataclass
@@ -85,6 +90,7 @@ class LiveRound:
     deadline: datetime | None = None
     walkovers: list[str] = field(default_factory=list)
     waits_for: str = ""  # some tables finished: which it still waits for
+    in_play: bool = False  # same deals being played: results not for players (``in_play``)
 
 
 def _score(totals: list, index: int, seats: int) -> int | None:
@@ -111,8 +117,9 @@ def live_table(row: TableAssignment, snap: Snapshot) -> LiveTable:
     label, state = table_label(row.label), row.get_state_display()
     forfeited = forfeit_names(row, snap.entries)
     return LiveTable(
-        row.number, label, row.state, state, seats, code, forfeited, is_live(row), is_sealed(row)
-    )
+        row.number, label, row.state, state, seats, code, forfeited, is_live(row), is_sealed(row),
+        is_withheld(row),
+    )  # fmt: skip
 
 
 def current_round(snap: Snapshot) -> LiveRound | None:
@@ -125,8 +132,52 @@ def current_round(snap: Snapshot) -> LiveRound | None:
     walkovers = [entry_name(snap.entries, who) for who in row.walkovers or ()]
     return LiveRound(
         row.number, row.state, tables, byes, done, row.starts_at, row.deadline, walkovers,
-        waits_for(row),
+        waits_for(row), in_play(snap.tournament, row),
     )  # fmt: skip
+
+
+def deal_runs(deals: tuple[int, ...]) -> str:
+    """Deal numbers as people write them: "1 to 3" as a run with an en dash, then "and 5"."""
+    runs: list[list[int]] = []
+    for deal in deals:
+        if runs and deal == runs[-1][-1] + 1:
+            runs[-1].append(deal)
+        else:
+            runs.append([deal])
+    words: list[str] = []
+    for run in runs:
+        if len(run) > 2:
+            words.append(f"{run[0]}\N{EN DASH}{run[-1]}")
+        else:
+            words.extend(str(deal) for deal in run)
+    return and_list(words)
+
+
+def wait_lines(waits: list[DealWait]) -> list[str]:
+    """ "Deal 3: waiting for tables 2 and 4.", for each group of a finished table's deals still
+    to be played elsewhere (``services.in_play.deal_waits``)."""
+    lines = []
+    for wait in waits:
+        deals = ngettext("Deal %(deals)s", "Deals %(deals)s", len(wait.deals)) % {
+            "deals": deal_runs(wait.deals)
+        }  # fmt: skip
+        lines.append(ngettext(
+            "%(deals)s: waiting for table %(tables)s.",
+            "%(deals)s: waiting for tables %(tables)s.",
+            len(wait.tables),
+        ) % {"deals": deals, "tables": and_list([str(n) for n in wait.tables])})  # fmt: skip
+    return lines
+
+
+def with_waits(live: LiveRound | None, snap: Snapshot) -> LiveRound | None:
+    """The current round, each finished table of a round in play saying which tables its deals
+    still wait for (one query, for such a round only)."""
+    if live is None or not live.in_play or not live.finished_tables:
+        return live
+    waits = deal_waits(snap.rounds[-1])
+    for table in live.tables:
+        table.waits = wait_lines(waits.get(table.number, []))
+    return live
 
 
 def clock(moment: datetime | None) -> str:
@@ -273,13 +324,19 @@ def clocks(snap: Snapshot, now: datetime | None = None) -> list[Clock]:
     return found
 
 
-def live_context(snap: Snapshot) -> dict:
+def live_context(snap: Snapshot, organiser: bool = False) -> dict:
     """The event page's live part: the standings, bracket and rounds of the page, the current
     round with its scores, the status line, the clocks, the event's note for everyone (who the
-    start withdrew), and the entries by seed with their numbers and where each stands."""
-    live = current_round(snap)
-    context = event_context(snap)
+    start withdrew), and the entries by seed with their numbers and where each stands.
+
+    A round of same deals in play shows no table's result (``services.in_play``) but to an
+    ``organiser`` (``in_play.sees_in_play``), whose page says it is not to be shown (``unshown``).
+    """
+    shown = snap if organiser else as_players_see(snap)
+    live = with_waits(current_round(shown), shown)
+    context = event_context(shown)
     return {
+        "unshown": organiser and bool(context["in_play"]),
         **context,
         "earlier": context["rounds"][:-1],
         "event": snap.tournament,
@@ -408,7 +465,9 @@ def entrants(snap: Snapshot, limit: int = SCREEN_TABLES * 2) -> list[Entrant]:
 def screen_context(snap: Snapshot, index: int = 0) -> dict:
     """The club-night screen: status, the current round's tables and the standings, paged (as
     many as fit with every name whole: ``screen_layout``), a knockout's bracket from the
-    quarter-finals on; before round 1, who has entered and checked in."""
+    quarter-finals on; before round 1, who has entered and checked in. The whole room sees it:
+    a round of same deals in play shows no table's result, whoever put it up
+    (``services.in_play``)."""
     context = live_context(snap)
     live, standings = context["live"], context["standings"]
     context["page"] = screen_page(live, standings, index, screen_layout(live, standings))

@@ -28,6 +28,7 @@ from accounts.access import sees_everything
 
 from ..models import Tournament
 from ..services import access
+from ..services.in_play import sees_in_play
 from ..services.state import snapshot
 from . import notices, presenters
 
@@ -61,6 +62,12 @@ class Viewer:
     #: other tables of a round while their deals are sealed (``games.services.sealing``), so
     #: the page offers them no link there.
     barred: bool = False
+
+    @property
+    def sees_in_play(self) -> bool:
+        """Whether the event page shows this viewer the results of a round of same deals in
+        play (``services.in_play``): an organiser who does not play in the event."""
+        return sees_in_play(self.organiser, self.barred)
 
 
 def viewer_of(event: Tournament, user) -> Viewer:
@@ -98,16 +105,18 @@ def facts(event_id: int) -> tuple[str, str] | None:
 
 
 def event_html(event_id: int, view: str, language: str, page: int = 0,
-               barred: bool = False) -> str:  # fmt: skip
+               barred: bool = False, organiser: bool = False) -> str:  # fmt: skip
     """The live part of ``view`` ("page" or "screen") as every viewer sees it (``barred``:
-    as the event's own players see it, when it is played with the same deals)."""
+    as the event's own players see it, when it is played with the same deals; ``organiser``:
+    the event page of one who sees a round of same deals in play, ``Viewer.sees_in_play``;
+    never the screen, which the whole room sees)."""
     with translation.override(language):
         event = Tournament.objects.select_related("club").get(pk=event_id)
         snap = snapshot(event)
         if view == "screen":
             context = presenters.screen_context(snap, page)
         else:
-            context = presenters.live_context(snap)
+            context = presenters.live_context(snap, organiser=organiser)
         context["pushed"] = True
         context["barred"] = barred
         return render_to_string(VIEWS[view], context)

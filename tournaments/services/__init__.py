@@ -10,6 +10,7 @@ organiser; a format's own ``FormatError`` becomes that sentence.
 - ``rounds``: preview and generate the next round, seat it at games tables, re-seat.
 - ``results``: places from a finished games set, results entered or overridden by hand.
 - ``deals``: same deals at every table of a round, sealed until it finishes; the comparison.
+- ``in_play``: what may be seen of a round of same deals while it is played (the one rule).
 - ``state``: the format's ``State`` built from the rows, standings and brackets.
 - ``access``: who may see and who may run an event.
 - ``reads``: the queries pages need (lists, a club's events, a player's events).

@@ -41,7 +41,7 @@ from .state import Snapshot, format_of, snapshot
 #: The schedule and its policies (issue 15): they may change until the event starts.
 SCHEDULE = ("registration_opens_at", "checkin_opens_at", "advance", "pairing_pause",
             "round_pause", "round_minutes", "no_show", "no_show_grace", "byes", "same_deals",
-            "separate_clubs")  # fmt: skip
+            "scoring", "separate_clubs")  # fmt: skip
 #: Fields that make the event's shape: fixed once anyone has entered.
 SHAPE = ("style", "seats", "options", "format", "format_options", "play_mode",
          "games_per_table", "points", "bots_fill")  # fmt: skip
@@ -189,7 +189,8 @@ def check_schedule(tournament: Tournament) -> None:
             % {"n": MAX_PAUSE}
         )
     choices = ((tournament.advance, Tournament.Advance), (tournament.no_show, Tournament.NoShow),
-               (tournament.byes, Tournament.Byes))  # fmt: skip
+               (tournament.byes, Tournament.Byes),
+               (tournament.scoring, Tournament.Scoring))  # fmt: skip
     if any(value not in kind.values for value, kind in choices):
         raise TournamentError(_("Choose one of the options offered."))
 

@@ -27,14 +27,15 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.models import Table
 from games.services import play, presence, standing
 from games.services.errors import TableError
 
 from ..formats import FormatError
-from ..models import Entry, Round, TableAssignment, Tournament
+from ..models import Entry, EventLog, Round, TableAssignment, Tournament
 from ..placing import after_forfeits, competition_ranks, seats_per_format_seat
-from . import attendance, jobs, notify
+from . import attendance, event_log, jobs, notify
 from .access import require_organiser
 from .errors import NotNow, TournamentError, explained
 from .events import begin, close
@@ -442,6 +443,14 @@ def forfeit_by_giving_up(match_id: int, player_id: int | None, how: str) -> bool
             return False
         assignment.forfeited = [*assignment.forfeited, entry.pk]
         assignment.save(update_fields=["forfeited"])
+        event_log.write(
+            tournament,
+            EventLog.Kind.GAVE_UP,
+            User.objects.filter(pk=player_id).first(),
+            round_number=assignment.round.number,
+            table=assignment.number,
+            details={"entry": entry.pk, "name": entry.name, "how": how},
+        )  # the director reads it on the run page's log, with the corrections
         notify.event_changed(tournament.pk)
         if how == "leave":
             _settle_if_decided(tournament, assignment)

@@ -30,6 +30,7 @@ from ..formats import (
 )
 from ..kinds import KindError, format_arguments
 from ..models import Entry, Round, Stage, TableAssignment, Tournament
+from . import duplicate
 from .errors import TournamentError, explained, refusal
 
 log = logging.getLogger(__name__)
@@ -70,13 +71,28 @@ class Snapshot:
 
     def standings(self) -> list[formats.Standing]:
         try:
-            return self.format.standings(self.state)
+            rows = self.format.standings(self.state)
         except EntryCountError as error:
             if self.state.rounds:
                 raise explained(error) from None
             return []  # too few entries to draw yet: nobody stands anywhere
         except FormatError as error:
             raise explained(error) from None
+        return self._duplicate(rows)
+
+    def _duplicate(self, rows: list[formats.Standing]) -> list[formats.Standing]:
+        """With duplicate scoring, the standings rank by percentage of matchpoints, the
+        format's order after it (``formats.duplicate.rerank``). A knockout's bracket keeps its
+        own places: who goes on was decided table by table."""
+        if not rows or not self.tournament.duplicate or self.bracket() is not None:
+            return rows
+        totals = duplicate.entrant_totals(self.duplicate_scores)
+        return formats.duplicate.rerank(rows, totals)
+
+    @cached_property
+    def duplicate_scores(self) -> list[duplicate.RoundScores]:
+        """Every round's deals scored as duplicate (two queries, once per snapshot)."""
+        return duplicate.event_scores(self.tournament, self.rounds)
 
     def bracket(self) -> formats.Bracket | None:
         """The bracket (None for a format without one). Before the first round, an event short
