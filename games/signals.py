@@ -12,7 +12,7 @@ best, ties share), points, and per seat whether the server played most of that s
 for a person who was away (a bot standing in, or the clock).
 
 ``sets_unsealed(match_ids)``: these sets' deals are no longer secret (``play.unseal``), so their
-finished games may now be shown whole, and analysed.
+finished games may now be shown whole, analysed and rated.
 
 ``seat_given_up(match_id, table_id, seat, player_id, how)``: a person gave up their seat in a
 set being played (``services/leaving.py``): ``how`` is ``"abort"`` (the set is dropped),

@@ -9,6 +9,9 @@ staff, as every club organiser is, gives nothing here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
 from django.http import Http404
 
 from accounts.access import sees_everything
@@ -33,6 +36,24 @@ def sealed_for(user, match: Match) -> bool:
     then none of this set is shown to them, not even as a spectator saw it, until it is
     unsealed. Its own players and everyone else see the spectator's view."""
     return not played_in(user, match) and sealing.plays_same_deals_elsewhere(match, user)
+
+
+def sealed_among(user, matches: Iterable[Match]) -> set[int]:
+    """The ids of the sets among ``matches`` that are ``sealed_for`` ``user`` (a page of a
+    history list): no query unless one of them is sealed, then one for all of them."""
+    sealed = [m.pk for m in matches if m.sealed and m.deal_key and not played_in(user, m)]
+    if not sealed or not user.is_authenticated:
+        return set()
+    return set(sealing.hidden_from(user).filter(pk__in=sealed).values_list("pk", flat=True))
+
+
+def sealed_sets_for(user) -> QuerySet[Match] | None:
+    """The sets sealed for ``user`` as a lazy query, to leave out of what would tell their
+    results (a list filtered by result, the statistics); None for nobody signed in, for whom
+    none is."""
+    if not user.is_authenticated:
+        return None
+    return sealing.hidden_from(user)
 
 
 def visible_match(user, pk: int) -> Match:

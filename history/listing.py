@@ -13,6 +13,10 @@ never reached. So a player placed 1st of 4 reads "1st of 4" where the set alone 
 winner" (a set closed after two games), and a 2nd of 4 reads "2nd of 4", not "lost". The result
 filter still asks the sets alone (the places are per format seat, which a query cannot map to
 a person's seat).
+
+A set sealed for the viewer (an event's same deals, which they are playing at another table:
+``access.sealed_for``) is listed without its result (``presenters.list_rows``), and left out
+when the list is filtered by result.
 """
 
 from __future__ import annotations
@@ -206,9 +210,15 @@ def people_named(name: str) -> list[int]:
     return list(found.values_list("pk", flat=True)[:10])
 
 
-def items(owner_id: int, filters: Filters, everything: bool) -> QuerySet[Item]:
-    """The owner's lines, newest first; without ``everything`` only sets at public tables."""
+def items(
+    owner_id: int, filters: Filters, everything: bool, sealed: QuerySet[Match] | None = None
+) -> QuerySet[Item]:
+    """The owner's lines, newest first; without ``everything`` only sets at public tables.
+    ``sealed``: sets whose results the viewer may not know yet (``access.sealed_sets_for``),
+    left out of a list filtered by result, which would tell them."""
     query = Item.objects.filter(owner_id=owner_id)
+    if filters.result and sealed is not None:
+        query = query.exclude(match__in=sealed)
     if not everything:
         query = query.filter(match__isnull=False, match__table__is_private=False)
     if filters.sets_only:

@@ -7,6 +7,7 @@ The board of a replay frame is drawn exactly as the live table draws it
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.utils.formats import date_format
@@ -34,6 +35,9 @@ RESULT_WORDS = {
     Result.NO_WINNER: gettext_lazy("no winner"),
     Result.UNFINISHED: gettext_lazy("unfinished"),
 }
+
+#: The result of a set sealed for the viewer, who plays its deals at another table.
+SEALED = "sealed"
 
 #: A place at an event table of three or four ("2nd of 4"); tables have at most four seats.
 PLACE_WORDS = {
@@ -69,9 +73,13 @@ def set_result_word(result: str | None) -> str:
 # -- the list --------------------------------------------------------------------------------------
 
 
-def list_rows(items: list[Item], tables: dict[int, EventTable] | None = None) -> list[dict]:
+def list_rows(
+    items: list[Item], tables: dict[int, EventTable] | None = None, sealed: Collection[int] = ()
+) -> list[dict]:
     """The list's lines; a set at an event table (``tables``, by set) reads as the event
-    placed the player."""
+    placed the player. A set in ``sealed`` (``access.sealed_among``: the viewer plays the same
+    deals at another table) says it is in play, with no result, totals or end, until it is
+    unsealed."""
     tables = tables or {}
     rows = []
     for item in items:
@@ -98,17 +106,20 @@ def list_rows(items: list[Item], tables: dict[int, EventTable] | None = None) ->
             others = _("with %(mates)s, against %(names)s") % {
                 "mates": " & ".join(mates), "names": ", ".join(rivals)
             }  # fmt: skip
-        totals = zip(party_names(names, parties), match.totals, strict=False)
+        scores = zip(party_names(names, parties), match.totals, strict=False)
         word = place_word(place) if place is not None else RESULT_WORDS[result]
         how = set_result_word(match.result) if match.is_over else ""
+        totals = " · ".join(f"{name} {total}" for name, total in scores)
         if leaving.has_left(match, item.seat):  # from then on the set was the stand-in bot's
             word = pgettext("a set in your history", "left")
             how = _("a bot played your seat to the end")
+        if match.pk in sealed:
+            result, word, how = SEALED, _("in play: same deals"), ""
+            totals = _("result shown when the round is over")
         rows.append({
             "kind": "set", "at": item.at, "style": style_label(item.style), "pk": match.pk,
             "result": result, "others": others, "result_word": word, "how": how,
-            "totals": " · ".join(f"{name} {total}" for name, total in totals),
-            "private": table.is_private,
+            "totals": totals, "private": table.is_private,
         })  # fmt: skip
     return rows
 

@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from django.db.models import Case, CharField, Count, F, Value, When
+from django.db.models import Case, CharField, Count, F, QuerySet, Value, When
 from django.db.models.functions import TruncMonth
 
 from games.models import Game, Match
@@ -65,13 +65,17 @@ class Figures:
         return self.by_style[name]
 
 
-def figures(owner_id: int, everything: bool) -> Figures:
+def figures(owner_id: int, everything: bool, sealed: QuerySet[Match] | None = None) -> Figures:
     """The player's figures over their finished sets, and over every finished game, also those
     of a set still being played or stopped (only public tables' unless ``everything``): ten
-    games into a first set are worth counting."""
+    games into a first set are worth counting. ``sealed``: sets whose results the viewer may
+    not know yet (``access.sealed_sets_for``: they play the same deals at another table), left
+    out until they are unsealed."""
     lines = Item.objects.filter(owner_id=owner_id, match__isnull=False)
     if not everything:
         lines = lines.filter(match__table__is_private=False)
+    if sealed is not None:
+        lines = lines.exclude(match__in=sealed)
     finished = lines.filter(match__state=Match.State.OVER)
     out = Figures()
     _add_sets(out, finished)

@@ -50,9 +50,12 @@ def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     data = request.GET if any(k != "page" for k in request.GET) else None
     form = HistoryFilterForm(data, clubs, events, listing.events_seen_by(request.user))
     form.is_valid()
-    query = listing.items(owner.pk, form.filters(), everything)
+    sealed = access.sealed_sets_for(request.user)
+    query = listing.items(owner.pk, form.filters(), everything, sealed)
     page = listing.page_of(query, request.GET.get("page"))
     items = list(page.object_list)
+    tables = listing.event_tables(i.match_id for i in items)
+    hidden = access.sealed_among(request.user, (i.match for i in items if i.match is not None))
     keep = request.GET.copy()
     keep.pop("page", None)
     context = {
@@ -60,7 +63,7 @@ def history(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "mine": request.user.is_authenticated and owner.pk == request.user.pk,
         "form": form,
         "page": page,
-        "rows": presenters.list_rows(items, listing.event_tables(i.match_id for i in items)),
+        "rows": presenters.list_rows(items, tables, hidden),
         "query": keep.urlencode(),
         "filtered": data is not None,
     }
@@ -72,10 +75,13 @@ def statistics(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     if pk is None and not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
     owner = _owner(request, pk)
-    figures = stats.figures(owner.pk, access.sees_everything_of(request.user, owner.pk))
+    everything = access.sees_everything_of(request.user, owner.pk)
+    mine = request.user.is_authenticated and owner.pk == request.user.pk
+    sealed = None if mine else access.sealed_sets_for(request.user)
+    figures = stats.figures(owner.pk, everything, sealed)
     context = {
         "owner": owner,
-        "mine": owner.pk == request.user.pk,
+        "mine": mine,
         **presenters.stats_context(figures),
     }
     return render(request, "history/stats.html", context)

@@ -13,3 +13,4 @@ class RatingsConfig(AppConfig):
         from . import listeners
 
         signals.game_finished.connect(listeners.on_game_finished, dispatch_uid="ratings")
+        signals.sets_unsealed.connect(listeners.on_sets_unsealed, dispatch_uid="ratings")

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from games import engine
+from games.engine.rules import make_rules
 
 from .. import signals
 from ..models import Game, Match, Move
@@ -123,16 +124,31 @@ def announce_resigned(game: Game, match: Match, parties: list[list[int]]) -> Non
     _announce_game(game, match, parties)
 
 
-def _announce_game(game: Game, match: Match, parties: list[list[int]]) -> None:
-    table = match.table
+def game_outcome(game: Game, match: Match, parties: list[list[int]]) -> GameOutcome:
+    """A finished game's outcome as ``game_finished`` announces it (one query: the moves the
+    server made)."""
     players = [p.get("id") for p in match.players]
     result = game.result
-    replaced = replaced_seats([game.pk], table.seat_count)
+    replaced = replaced_seats([game.pk], match.table.seat_count)
     left = left_seats(match.players, game.number)
-    outcome = GameOutcome(
+    return GameOutcome(
         parties, players, game_places(result, parties), list(result["points"]),
         result["end"], result["winner"], [r or g for r, g in zip(replaced, left, strict=False)],
     )  # fmt: skip
+
+
+def stored_outcome(game: Game) -> GameOutcome:
+    """The outcome of a game finished earlier, rebuilt from its rows exactly as it was
+    announced (the parties are the table's rules'): for a listener that let the game wait, as
+    ratings do a sealed set's games until ``sets_unsealed``."""
+    table = game.match.table
+    rules = make_rules(table.style, table.seat_count, table.options)
+    return game_outcome(game, game.match, [list(p) for p in rules.parties])
+
+
+def _announce_game(game: Game, match: Match, parties: list[list[int]]) -> None:
+    table = match.table
+    outcome = game_outcome(game, match, parties)
     about = {"game_id": game.pk, "match_id": match.pk, "table_id": table.pk, "style": table.style}
     transaction.on_commit(
         lambda: _send(signals.game_finished, Game, result=outcome, **about), robust=True

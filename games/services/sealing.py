@@ -9,6 +9,8 @@ what a spectator sees (no hand, no seed). ``play.unseal`` ends it.
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from ..models import Match
 
 
@@ -21,3 +23,15 @@ def plays_same_deals_elsewhere(match: Match, user) -> bool:
         return False
     others = Match.objects.filter(deal_key=match.deal_key, sealed=True, table__seats__player=user)
     return others.exclude(pk=match.pk).exists()
+
+
+def hidden_from(user) -> QuerySet[Match]:
+    """The sealed sets ``user`` may not look at (``plays_same_deals_elsewhere`` for many sets
+    at once): dealt from the key of a sealed set they sit at, other than that set. A lazy
+    query, to filter a list by or to ask once for a page of sets."""
+    if user is None or not user.is_authenticated:
+        return Match.objects.none()
+    mine = Match.objects.filter(sealed=True, table__seats__player=user).exclude(deal_key="")
+    return Match.objects.filter(sealed=True, deal_key__in=mine.values("deal_key")).exclude(
+        pk__in=mine.values("pk")
+    )

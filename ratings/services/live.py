@@ -6,6 +6,12 @@ and writes the ledger row, the history rows and the ratings in one statement eac
 first rated game in a style creates the rating row first, in a transaction of its own. The
 arithmetic is openskill's, about 40 microseconds.
 
+A game of a sealed set (an event's same deals, still being played at other tables) is not
+rated when it ends: a rating page would show its result to the players of those tables. It
+waits for ``sets_unsealed``, and ``rate_unsealed`` then rates the set's finished games in the
+order they finished, from their stored rows (``outcomes.stored_outcome``, the outcome
+``game_finished`` carried).
+
 Idempotent per game: the ledger (``RatedGame``) holds one row per game under a unique
 constraint, written under the ratings' locks before anything else changes, so a repeated or
 concurrent signal for the same game is refused there and changes nothing. Two games that
@@ -16,9 +22,12 @@ and the ledger's ids record that order, which the recompute command replays.
 from __future__ import annotations
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games.models import Game
+from games.services import outcomes
+from games.services.leaving import RESIGNED
 from games.services.outcomes import GameOutcome
 
 from .. import skill
@@ -31,9 +40,9 @@ MISSING = object()
 
 
 def rate_game(game_id: int, style: str, outcome: GameOutcome) -> RatedGame | None:
-    """Rate a finished game once; None when it is not rated (an unrated table) or was already
-    taken in. A game the server played for someone is entered in the ledger as such and
-    changes nobody's rating.
+    """Rate a finished game once; None when it is not rated (an unrated table, or a sealed
+    set's game, which waits for ``rate_unsealed``) or was already taken in. A game the server
+    played for someone is entered in the ledger as such and changes nobody's rating.
 
     The common case is one transaction; only a player's first rated game in a style goes
     round twice (``ensure_ratings`` in between)."""
@@ -55,16 +64,20 @@ def rate_game(game_id: int, style: str, outcome: GameOutcome) -> RatedGame | Non
 
 
 def finished(game_id: int, style: str, outcome: GameOutcome) -> skill.Finished | None:
-    """The game as the ratings see it, or None if its table is unrated: the outcome as
-    announced, with the key card, the bots and the time from the stored rows (one query)."""
+    """The game as the ratings see it, or None if its table is unrated or its set still
+    sealed: the outcome as announced, with the key card, the bots and the time from the stored
+    rows (one query)."""
     row = (
         Game.objects.filter(pk=game_id)
-        .values_list("match_id", "finished_at", "result", "match__players", "match__table__rated")
+        .values_list(
+            "match_id", "finished_at", "result", "match__players", "match__table__rated",
+            "match__sealed",
+        )
         .first()
-    )
-    if row is None or not row[4]:
+    )  # fmt: skip
+    if row is None or not row[4] or row[5]:
         return None
-    match_id, finished_at, result, players, _rated = row
+    match_id, finished_at, result, players, _rated, _sealed = row
     return skill.Finished(
         game_id=game_id, match_id=match_id, style=style,
         played_at=finished_at or timezone.now(), parties=[list(p) for p in outcome.parties],
@@ -72,6 +85,32 @@ def finished(game_id: int, style: str, outcome: GameOutcome) -> skill.Finished |
         places=list(outcome.places), winner=outcome.winner,
         key_card=bool(result.get("key_card")), replaced=list(outcome.replaced),
     )  # fmt: skip
+
+
+def rateable() -> QuerySet[Game]:
+    """The games the ratings take in: finished at a rated table, or stopped by a resignation
+    (rated as a loss for the side that resigned: ``games.services.leaving``)."""
+    resigned = Q(state=Game.State.ABANDONED, result__end=RESIGNED)
+    return Game.objects.filter(Q(state=Game.State.OVER) | resigned, match__table__rated=True)
+
+
+def rate_unsealed(match_ids: list[int]) -> list[RatedGame]:
+    """Rate the games of these sets, unsealed now, that ended while they were sealed: in the
+    order they finished, each as ``game_finished`` announced it. Games rated before (or by a
+    concurrent call) are left alone, so a set unsealed twice is rated once."""
+    games = (
+        rateable()
+        .filter(match_id__in=list(match_ids), match__sealed=False)
+        .exclude(pk__in=RatedGame.objects.values("game_id"))
+        .select_related("match__table")
+        .order_by("finished_at", "pk")
+    )
+    rated = []
+    for game in games:
+        found = rate_game(game.pk, game.match.table.style, outcomes.stored_outcome(game))
+        if found is not None:
+            rated.append(found)
+    return rated
 
 
 def ensure_ratings(game: skill.Finished) -> None:

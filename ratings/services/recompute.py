@@ -9,7 +9,8 @@ live update.
 The order is the ledger's: games the live update took in are replayed in the order it took
 them (``RatedGame`` ids), so the figures are exactly the live ones; games it never saw (played
 before ratings existed, or whose update failed) follow, by the time they finished. Games whose
-table is no longer rated drop out.
+table is no longer rated drop out, and a sealed set's games wait for its unsealing as they do
+live (``live.rate_unsealed``).
 
 Two phases. First everything is read and rated in memory, streaming, with no lock. Then one
 transaction locks the ratings (PostgreSQL: the three tables; SQLite: its write lock), rates the
@@ -31,12 +32,12 @@ from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from games.models import Game, Move
-from games.services.leaving import RESIGNED
+from games.models import Move
 from games.services.outcomes import game_places, left_seats
 
 from .. import skill
 from ..models import RatedGame, Rating, RatingChange
+from . import live
 
 BATCH = 5000
 #: Games that finished this long before a recompute began are looked for again when it writes
@@ -137,8 +138,7 @@ def stored_games(
     side that resigned: ``games.services.leaving``), rebuilt from their rows, in the ledger's
     order and then by finishing time. A seat its player had left counts as replaced.
     ``since`` limits them to games finished from then on (the catch-up)."""
-    resigned = Q(state=Game.State.ABANDONED, result__end=RESIGNED)  # rated as a loss
-    games = Game.objects.filter(Q(state=Game.State.OVER) | resigned, match__table__rated=True)
+    games = live.rateable().exclude(match__sealed=True)  # a sealed set's wait (``live``)
     if since is not None:
         games = games.filter(finished_at__gte=since)
     skip = set(skip)

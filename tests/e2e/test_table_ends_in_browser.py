@@ -47,7 +47,12 @@ def test_an_event_table_played_to_its_last_game_says_so_after_a_reload(site, chr
             )
             back = result.get_by_role("link", name=f"Back to {names['event']}")
             assert back.is_visible()
-            box = back.bounding_box()
+            box = None
+            for _ in range(30):  # the live socket's first frame may be redrawing the table
+                box = back.bounding_box()
+                if box is not None:
+                    break
+                page.wait_for_timeout(100)
             assert (
                 box is not None and box["x"] + box["width"] <= SIZES[name][0]
             )  # no sideways scroll
