@@ -118,6 +118,17 @@ def tap_a_tile(page) -> None:
         first.click()
 
 
+#: Whether a table that scrolls sideways keeps its first column (the names) in view when
+#: scrolled to its far end: called with the scrolling region's and a name cell's selectors.
+NAMES_STAY_IN_VIEW = """([regionAt, nameAt]) => {
+  const region = document.querySelector(regionAt);
+  region.scrollIntoView();
+  region.scrollLeft = region.scrollWidth;
+  const name = region.querySelector(nameAt);
+  return name.getBoundingClientRect().left >= region.getBoundingClientRect().left - 1;
+}"""
+
+
 def signed_in(page, base: str, session: str) -> None:
     """The page's browser carries the staged player's session."""
     page.context.add_cookies([{"name": "sessionid", "value": session, "url": base}])

@@ -14,22 +14,20 @@ import sys
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, ENVIRONMENTS, ROOT, browser_pages, signed_in
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    ENVIRONMENTS,
+    NAMES_STAY_IN_VIEW,
+    ROOT,
+    browser_pages,
+    signed_in,
+)
 
 pytestmark = pytest.mark.e2e
 
 PHONE, DESKTOP = (360, 740), (1440, 900)
 START_IN = 30  # seconds from staging to the event's start: time enough to check everyone in
 BOTS = 4
-
-
-NAMES_STAY_IN_VIEW = """() => {
-  const region = document.querySelector(".ev-scroll:has(.ev-standings)");
-  region.scrollIntoView();
-  region.scrollLeft = region.scrollWidth;
-  const name = region.querySelector("tbody th.ev-name");
-  return name.getBoundingClientRect().left >= region.getBoundingClientRect().left - 1;
-}"""
 
 
 def stage_event(base: str, scenario: str, *args: str) -> dict:
@@ -114,7 +112,9 @@ def test_an_event_runs_itself_and_leads_each_player_to_their_table(site, chromiu
         _shoot(spectator, "spectator-360")
         # On a phone the standings' figures scroll sideways under names that stay in view. In
         # one script: the live page may swap the standings in between two of Playwright's steps.
-        assert spectator.evaluate(NAMES_STAY_IN_VIEW)
+        assert spectator.evaluate(
+            NAMES_STAY_IN_VIEW, [".ev-scroll:has(.ev-standings)", "tbody th.ev-name"]
+        )
         _shoot(spectator, "standings-360")
         organiser.goto(event_url)
         _shoot(organiser, "event-1440")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, browser_pages, signed_in
+from tests.e2e.conftest import ARTIFACTS, NAMES_STAY_IN_VIEW, browser_pages, signed_in
 from tests.e2e.test_event_in_browser import stage_event
 
 pytestmark = pytest.mark.e2e
@@ -19,14 +19,6 @@ pytestmark = pytest.mark.e2e
 PHONE, DESKTOP = (360, 740), (1440, 900)
 #: Where the photographs go: test-results/, or a folder of one's own (``TRAVELLER_SHOTS``).
 SHOTS = Path(os.environ.get("TRAVELLER_SHOTS", ARTIFACTS))
-
-NAMES_IN_VIEW = """() => {
-  const region = document.querySelector(".dl-deal .dl-scroll");
-  region.scrollIntoView();
-  region.scrollLeft = region.scrollWidth;
-  const name = region.querySelector("tbody th.dl-who");
-  return name.getBoundingClientRect().left >= region.getBoundingClientRect().left - 1;
-}"""
 
 #: Whether a name cell breaks a word across lines: each line's words are whole words.
 BROKEN_WORDS = """() => {
@@ -74,7 +66,7 @@ def test_the_traveller_reads_at_360_and_1440_px(site, chromium):
             page.locator(".dl-deal").first.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"e2e-traveller-{width}-deal.png"))
             if width == 360:
-                assert page.evaluate(NAMES_IN_VIEW)
+                assert page.evaluate(NAMES_STAY_IN_VIEW, [".dl-deal .dl-scroll", "tbody th.dl-who"])
                 page.screenshot(path=str(SHOTS / f"e2e-traveller-{width}-scrolled.png"))
         desktop.goto(f"{site}events/{made['slug']}/")
         standings = desktop.locator(".ev-standings")
